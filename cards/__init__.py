@@ -1,0 +1,1 @@
+"""Card catalog: factions, products, cards, faction decks; browse pages and read API."""

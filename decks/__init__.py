@@ -1,0 +1,1 @@
+"""Decks and collections: construction checks, import/export, the builder."""

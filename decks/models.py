@@ -1,0 +1,1 @@
+"""Deck models (issue: deck building)."""

@@ -1,0 +1,1 @@
+"""Simulation jobs and matrices run by Celery workers; results pages and API."""

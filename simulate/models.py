@@ -1,0 +1,1 @@
+"""Simulation job models (issue: simulations)."""

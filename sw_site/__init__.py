@@ -1,0 +1,5 @@
+"""Django project package: settings, Celery app, URL configuration."""
+
+from .celery import app as celery_app
+
+__all__ = ("celery_app",)

@@ -1,0 +1,37 @@
+"""Celery application (cookiecutter-django layout).
+
+Configuration comes from Django settings under the ``CELERY_`` namespace; see
+``sw_site/settings.py`` "# CELERY" for the embedded (filesystem broker) default.
+"""
+
+import os
+
+from celery import Celery
+from celery.signals import setup_logging
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "sw_site.settings")
+
+app = Celery("sw_site")
+app.config_from_object("django.conf:settings", namespace="CELERY")
+app.autodiscover_tasks()
+
+
+def ensure_embedded_broker_dirs() -> None:
+    """kombu's filesystem transport needs its folders to exist before the first message."""
+    options = app.conf.broker_transport_options or {}
+    for key in ("data_folder_in", "data_folder_out", "control_folder"):
+        if options.get(key):
+            os.makedirs(options[key], exist_ok=True)
+    backend = str(app.conf.result_backend or "")
+    if backend.startswith("file://"):
+        os.makedirs(backend[len("file://") :], exist_ok=True)
+
+
+@setup_logging.connect
+def config_loggers(*args, **kwargs):  # type: ignore[no-untyped-def]
+    """Let Django's LOGGING setting configure the worker's logging."""
+    from logging.config import dictConfig
+
+    from django.conf import settings
+
+    dictConfig(settings.LOGGING)
