@@ -1,0 +1,578 @@
+"""Vanguards (Master Set): all 12 cards. Texts: shared/catalog/vanguards.yaml.
+
+Also holds small helpers shared by the other factions of this author (Phoenix Elves,
+Tundra Orcs, ...): Engage, Guarded, ability damage, extra attacks.
+
+Interpretations (where the paraphrased texts leave room):
+- "Citadel unit" / "Ember unit" / "Frost unit": a unit whose name contains that whole
+  word (R8e names).
+- Arrow of Light and Heal are choices made "before it attacks": each is offered as its
+  own attack action (``UseAbility`` with ``option`` = the target), next to the plain
+  ``Attack`` (which means "no cards discarded").
+- Heal: each die showing [melee] or [special] (a die showing both counts once)
+  removes 1 damage. Reading: "1 damage per melee or special result", per die. It is
+  still an attack (counts toward the 3 attackers; Divine Shield and after-attack
+  abilities apply).
+- Divine Shield: any attack (friendly too) on a friendly Citadel unit within 3 of
+  Coleen; the 2 dice are Coleen's roll, not the attacker's.
+- Guarded / Guarding Spirits: "the first attack against it each turn" counts attacks
+  that reach the damage step while the ability is in play.
+- Holy Judgment keeps itself with a "may" choice at the start of your turn while it
+  has boost; a friendly unit destroyed at any time removes 1 boost.
+- Renewed Hope: summoning in other phases uses the same summon action (R4 cost and
+  gate spaces), plus the spaces next to your summoner in every phase.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from engine.abilities.registry import (
+    ACTIVE,
+    HAND,
+    Ability,
+    AttackResult,
+    Decision,
+    Trigger,
+    register,
+)
+from engine.actions import (
+    NO,
+    Action,
+    Attack,
+    ChooseTarget,
+    UseAbility,
+    YesNo,
+)
+from engine.board import ADJ, DIST
+from engine.dice import MELEE, SPECIAL
+from engine.phases import ATTACK, SUMMON
+from engine.rules.attack import do_attack, finish_attack, targets
+from engine.rules.summon import legal_summons
+from engine.types import CardClass
+
+if TYPE_CHECKING:
+    from engine.state import GameState
+
+# -- shared helpers --------------------------------------------------------------------
+_NAME_RE: dict[str, re.Pattern[str]] = {}
+
+
+def named(st: GameState, cid: int, word: str) -> bool:
+    """Does the card's name contain ``word`` as a whole word (R8e)?"""
+    pat = _NAME_RE.get(word)
+    if pat is None:
+        pat = _NAME_RE[word] = re.compile(rf"\b{re.escape(word)}\b", re.IGNORECASE)
+    return pat.search(st.info.cards[cid].name) is not None
+
+
+def within(st: GameState, a: int, b: int, n: int) -> bool:
+    """``b`` within ``n`` spaces of ``a`` (orthogonal count; never itself)."""
+    return a != b and DIST[st.pos[a]][st.pos[b]] <= n
+
+
+def adjacent(st: GameState, a: int, b: int) -> bool:
+    return DIST[st.pos[a]][st.pos[b]] == 1
+
+
+def units_on_board(st: GameState) -> list[int]:
+    isu = st.info.is_unit
+    return [c for c in st.board if c >= 0 and isu[c]]
+
+
+def empty_adjacent(st: GameState, cid: int) -> list[int]:
+    board = st.board
+    return [s for s in ADJ[st.pos[cid]] if board[s] < 0]
+
+
+def is_enemy(st: GameState, a: int, b: int) -> bool:
+    return st.ctrl[a] != st.ctrl[b]
+
+
+def common_or_champion(st: GameState, cid: int) -> bool:
+    classes = st.info.cards[cid].classes
+    return CardClass.COMMON in classes or CardClass.CHAMPION in classes
+
+
+def to_hand(st: GameState, cid: int) -> None:
+    """Take a card from wherever it is (discard pile) into its owner's hand."""
+    owner = st.info.owner[cid]
+    st._remove_from_zone(cid)
+    st.zone[cid] = HAND
+    st.ctrl[cid] = owner
+    st.hand[owner].append(cid)
+
+
+SPIRIT_OF_THE_PHOENIX = "spirit-of-the-phoenix"
+
+
+def ability_damage(st: GameState, src: int, target: int, n: int) -> None:
+    """Damage dealt by the ability of unit ``src`` without attacking ``target``.
+
+    Spirit of the Phoenix (ACTIVE, Phoenix Elves): +1 when the target is an enemy
+    unit of the ability's controller."""
+    me = st.ctrl[src]
+    if st.info.is_unit[src] and st.info.is_unit[target] and st.ctrl[target] != me:
+        for c in st.active[me]:
+            if st.info.cards[c].slug == SPIRIT_OF_THE_PHOENIX:
+                n += 1
+                break
+    st.deal_damage(target, n, me, src)
+
+
+def attack_targets(st: GameState, unit: int) -> list[int]:
+    """Cards ``unit`` may legally attack now (range, line of sight, restrictions)."""
+    out = targets(st, unit)
+    if "prevents_attack" in st.info.hooks:
+        out = [t for t in out if not st.attack_forbidden(unit, t)]
+    return out
+
+
+def may_attack_now(st: GameState, unit: int) -> bool:
+    """May ``unit`` declare one of its normal attacks now (R7)?"""
+    return (
+        st.phase == ATTACK
+        and not st.stack
+        and st.turn_player == st.ctrl[unit]
+        and unit not in st.attacked
+        and len(st.attacked) < 3
+    )
+
+
+def extra_attack(st: GameState, attacker: int, target: int) -> None:
+    """An extra attack (R8e: beyond the normal limits; ``st.attacked`` unchanged)."""
+    if st.ctrl[target] != st.turn_player:
+        st.targeted_enemy = True
+    n = st.strength(attacker)
+    for s, ab in st._hooked("mod_attack_strength"):
+        n = ab.mod_attack_strength(st, s, attacker, target, n)
+    faces = st.roll(n if n > 0 else 0)
+    if "after_roll" in st.info.hooks:
+        st.stack.append(
+            Trigger(
+                "core.attack_damage",
+                -1,
+                st.turn_player,
+                ("roll", attacker, faces, target),
+            )
+        )
+        st.emit("after_roll", attacker, faces)
+        return
+    finish_attack(st, attacker, target, faces)
+
+
+def specials(faces: tuple[int, ...]) -> int:
+    return sum(1 for f in faces if f & SPECIAL)
+
+
+class Engage(Ability):
+    """Whenever an adjacent enemy unit moves or is forced to a space farther from this
+    unit, that enemy takes 1 damage (after the move)."""
+
+    def after_move_from(
+        self,
+        st: GameState,
+        src: int,
+        card: int,
+        kind: str,
+        start: int,
+        path: tuple[int, ...],
+    ) -> Trigger | None:
+        if card == src or not st.info.is_unit[card] or st.ctrl[card] == st.ctrl[src]:
+            return None
+        here = st.pos[src]
+        d0 = DIST[here][start]
+        if d0 == 1 and DIST[here][st.pos[card]] > d0:
+            return self.trigger(st, src, card)
+        return None
+
+    def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
+        card = trig.data[0]
+        if st.on_board(card) and st.on_board(trig.source):
+            ability_damage(st, trig.source, card, 1)
+
+
+class FirstAttackCap(Ability):
+    """Base of "the first attack against it each turn" damage modifiers."""
+
+    order = 10
+
+    def applies(self, st: GameState, src: int, target: int) -> bool:
+        return target == src
+
+    def cap(self, damage: int) -> int:
+        return damage if damage < 1 else 1
+
+    def mod_damage(
+        self,
+        st: GameState,
+        src: int,
+        attacker: int,
+        target: int,
+        faces: tuple[int, ...],
+        damage: int,
+    ) -> int:
+        if not self.applies(st, src, target):
+            return damage
+        key = f"{self.id}:{target}"
+        if st.flags.get(key):
+            return damage
+        st.flags[key] = 1
+        return self.cap(damage)
+
+
+# -- Sera Eldwyn -----------------------------------------------------------------------
+@register("sera-eldwyn.the-citadels-might")
+class CitadelsMight(Ability):
+    """After Sera attacks an enemy unit, if a friendly Citadel unit is on the
+    battlefield, you may take a Citadel unit from your discard pile into your hand."""
+
+    def after_attack(
+        self, st: GameState, src: int, attacker: int, target: int, hits: int
+    ) -> Trigger | None:
+        if attacker != src or not st.info.is_unit[target]:
+            return None
+        if st.ctrl[target] == st.ctrl[src]:
+            return None
+        return self.trigger(st, src)
+
+    def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
+        me = trig.player
+        if not any(
+            named(st, c, "Citadel") for c in units_on_board(st) if st.ctrl[c] == me
+        ):
+            return
+        pile = [
+            c for c in st.discard[me] if st.info.is_unit[c] and named(st, c, "Citadel")
+        ]
+        if pile:
+            opts: list[Action] = [NO]
+            opts += [ChooseTarget(c) for c in pile]
+            st.ask(self.decision(st, trig.source, opts, player=me))
+
+    def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
+        if isinstance(action, ChooseTarget):
+            to_hand(st, action.card)
+
+
+# -- Coleen Brighton -------------------------------------------------------------------
+@register("coleen-brighton.divine-shield")
+class DivineShield(Ability):
+    """When an attack targets a friendly Citadel unit within 3 of Coleen, roll 2 dice:
+    the attacker has -1 strength per [special] for that attack, never below 1."""
+
+    def mod_attack_strength(
+        self, st: GameState, src: int, attacker: int, target: int, value: int
+    ) -> int:
+        if (
+            not st.info.is_unit[target]
+            or st.ctrl[target] != st.ctrl[src]
+            or not named(st, target, "Citadel")
+            or not within(st, src, target, 3)
+        ):
+            return value
+        n = specials(st.roll(2))
+        low = value if value < 1 else 1
+        v = value - n
+        return v if v > low else low
+
+
+# -- Jacob Eldwyn ----------------------------------------------------------------------
+@register("jacob-eldwyn.radiant-shot")
+class RadiantShot(Ability):
+    """+1 strength for every 2 magic you have."""
+
+    self_only = True
+
+    def mod_strength(self, st: GameState, src: int, cid: int, value: int) -> int:
+        if cid != src:
+            return value
+        return value + st.magic[st.ctrl[src]] // 2
+
+
+# -- Valna Stoutheart ------------------------------------------------------------------
+@register("valna-stoutheart.guidance")
+class Guidance(Ability):
+    """At the start of your Summon Phase, draw 2 cards."""
+
+    def start_of_phase(self, st: GameState, src: int, phase: int) -> Trigger | None:
+        if phase == SUMMON and st.turn_player == st.ctrl[src]:
+            return self.trigger(st, src)
+        return None
+
+    def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
+        if st.on_board(trig.source):
+            st.draw(trig.player, 2)
+
+
+@register("valna-stoutheart.citadel-champion")
+class CitadelChampion(Ability):
+    """+1 strength per friendly Citadel unit within 2 spaces of her."""
+
+    self_only = True
+
+    def mod_strength(self, st: GameState, src: int, cid: int, value: int) -> int:
+        if cid != src:
+            return value
+        me = st.ctrl[src]
+        return value + sum(
+            1
+            for c in units_on_board(st)
+            if st.ctrl[c] == me and named(st, c, "Citadel") and within(st, src, c, 2)
+        )
+
+
+# -- Citadel Archer --------------------------------------------------------------------
+@register("citadel-archer.arrow-of-light")
+class ArrowOfLight(Ability):
+    """Just before it attacks you may discard units with different names from hand:
+    +1 magic each and +1 strength for that attack each. Offered as its own attack
+    action (``option`` = target); then pick cards one by one, NO = done."""
+
+    def actions(self, st: GameState, src: int) -> list[Action]:
+        if not may_attack_now(st, src):
+            return []
+        if not any(st.info.is_unit[c] for c in st.hand[st.ctrl[src]]):
+            return []
+        return [UseAbility(src, self.id, t) for t in attack_targets(st, src)]
+
+    def _ask(
+        self, st: GameState, src: int, target: int, chosen: tuple[int, ...]
+    ) -> None:
+        me = st.ctrl[src]
+        names = {st.info.cards[c].name for c in chosen}
+        cands = [
+            c
+            for c in st.hand[me]
+            if st.info.is_unit[c]
+            and c not in chosen
+            and st.info.cards[c].name not in names
+        ]
+        if not cands:
+            self._fire(st, src, target, chosen)
+            return
+        opts: list[Action] = [NO] if chosen else []
+        opts += [ChooseTarget(c) for c in cands]
+        st.ask(self.decision(st, src, opts, target, chosen, prompt="Arrow of Light"))
+
+    def use(self, st: GameState, src: int, action: Action) -> None:
+        assert isinstance(action, UseAbility)
+        self._ask(st, src, action.option, ())
+
+    def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
+        target, chosen = dec.data
+        if isinstance(action, ChooseTarget):
+            self._ask(st, dec.source, target, chosen + (action.card,))
+        else:
+            self._fire(st, dec.source, target, chosen)
+
+    def _fire(
+        self, st: GameState, src: int, target: int, chosen: tuple[int, ...]
+    ) -> None:
+        me = st.ctrl[src]
+        for c in chosen:
+            st.discard_card(c)
+            st.gain_magic(me, 1)
+        st.flags[f"{self.id}:{src}"] = len(chosen)
+        do_attack(st, Attack(src, target))
+
+    def mod_attack_strength(
+        self, st: GameState, src: int, attacker: int, target: int, value: int
+    ) -> int:
+        if attacker != src:
+            return value
+        return value + st.flags.pop(f"{self.id}:{src}", 0)
+
+
+# -- Citadel Knight --------------------------------------------------------------------
+@register("citadel-knight.engage")
+class KnightEngage(Engage):
+    __doc__ = Engage.__doc__
+
+
+@register("citadel-knight.protect")
+class Protect(Ability):
+    """An enemy adjacent to this unit that attacks must target a unit with Protect."""
+
+    def prevents_attack(
+        self, st: GameState, src: int, attacker: int, target: int
+    ) -> bool:
+        if st.ctrl[attacker] == st.ctrl[src] or not adjacent(st, src, attacker):
+            return False
+        return not any(
+            a.id.endswith(".protect") for a in st.info.cards[target].abilities
+        )
+
+
+# -- Citadel Paladin -------------------------------------------------------------------
+@register("citadel-paladin.intercession")
+class Intercession(Ability):
+    """After it attacks an enemy unit, draw 1 card per [special] rolled."""
+
+    def after_attack_result(
+        self, st: GameState, src: int, res: AttackResult
+    ) -> Trigger | None:
+        if res.attacker != src or not st.info.is_unit[res.target]:
+            return None
+        if st.ctrl[res.target] == st.ctrl[src]:
+            return None
+        n = specials(res.faces)
+        return self.trigger(st, src, n) if n else None
+
+    def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
+        st.draw(trig.player, trig.data[0])
+
+
+# -- Temple Priest ---------------------------------------------------------------------
+@register("temple-priest.heal")
+class Heal(Ability):
+    """Before it attacks a friendly common or champion, you may discard a card from
+    hand: the attack then removes 1 damage per die showing [melee] or [special]
+    instead of adding damage. Offered as its own attack action (``option`` =
+    target), then the card to discard."""
+
+    def actions(self, st: GameState, src: int) -> list[Action]:
+        if not may_attack_now(st, src) or not st.hand[st.ctrl[src]]:
+            return []
+        me = st.ctrl[src]
+        return [
+            UseAbility(src, self.id, t)
+            for t in attack_targets(st, src)
+            if st.ctrl[t] == me and st.info.is_unit[t] and common_or_champion(st, t)
+        ]
+
+    def use(self, st: GameState, src: int, action: Action) -> None:
+        assert isinstance(action, UseAbility)
+        opts = [ChooseTarget(c) for c in st.hand[st.ctrl[src]]]
+        st.ask(self.decision(st, src, opts, action.option, prompt="Heal: discard"))
+
+    def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
+        assert isinstance(action, ChooseTarget)
+        src = dec.source
+        target = dec.data[0]
+        st.discard_card(action.card)
+        st.attacked.append(src)
+        n = st.strength(src)
+        for s, ab in st._hooked("mod_attack_strength"):
+            n = ab.mod_attack_strength(st, s, src, target, n)
+        faces = st.roll(n if n > 0 else 0)
+        st.heal(target, sum(1 for f in faces if f & (MELEE | SPECIAL)))
+        trigs = st.collect("after_attack", src, target, 0)
+        if "after_attack_result" in st.info.hooks:
+            res = AttackResult(src, target, st.pos[target], faces, 0)
+            trigs += st.collect("after_attack_result", res)
+        st.push_triggers(trigs)
+
+
+# -- Events ----------------------------------------------------------------------------
+@register("holy-judgment.effect")
+class HolyJudgment(Ability):
+    """Put 2 boost on it. ACTIVE: friendly commons +1 strength. At the start of your
+    turn you may remove 1 boost to keep it instead of discarding it. Whenever a
+    friendly unit is destroyed, remove 1 boost from it."""
+
+    zones = (ACTIVE,)
+
+    def play(self, st: GameState, card: int) -> None:
+        st.boost[card] += 2
+
+    def mod_strength(self, st: GameState, src: int, cid: int, value: int) -> int:
+        if (
+            st.info.is_common[cid]
+            and st.info.is_unit[cid]
+            and st.ctrl[cid] == st.ctrl[src]
+            and st.on_board(cid)
+        ):
+            return value + 1
+        return value
+
+    def keep_active(self, st: GameState, src: int) -> bool:
+        return st.boost[src] > 0
+
+    def start_of_turn(self, st: GameState, src: int, player: int) -> Trigger | None:
+        if player == st.ctrl[src]:
+            return self.trigger(st, src)
+        return None
+
+    def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
+        src = trig.source
+        if st.zone[src] != ACTIVE:
+            return
+        if trig.data == ("destroyed",):
+            if st.boost[src] > 0:
+                st.boost[src] -= 1
+            return
+        if st.boost[src] > 0:
+            st.ask(
+                self.decision(st, src, [YesNo(True), NO], prompt="keep Holy Judgment")
+            )
+        else:
+            st.discard_card(src)
+
+    def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
+        if isinstance(action, YesNo) and action.yes:
+            st.boost[dec.source] -= 1
+        else:
+            st.discard_card(dec.source)
+
+    def on_destroy(
+        self, st: GameState, src: int, card: int, by_player: int | None
+    ) -> Trigger | None:
+        if st.info.is_unit[card] and st.info.owner[card] == st.ctrl[src]:
+            return self.trigger(st, src, "destroyed")
+        return None
+
+
+@register("guarding-spirits.effect")
+class GuardingSpirits(FirstAttackCap):
+    """ACTIVE: friendly commons within 3 of your summoner have Guarded (the first
+    attack against such a unit each turn adds at most 1 damage)."""
+
+    zones = (ACTIVE,)
+
+    def applies(self, st: GameState, src: int, target: int) -> bool:
+        me = st.ctrl[src]
+        summ = st.info.summoners[me]
+        return (
+            st.ctrl[target] == me
+            and st.info.is_common[target]
+            and st.info.is_unit[target]
+            and st.on_board(summ)
+            and within(st, summ, target, 3)
+        )
+
+
+@register("mass-heal.effect")
+class MassHeal(Ability):
+    """Each friendly common and champion within 2 of your summoner removes 2 damage."""
+
+    def play(self, st: GameState, card: int) -> None:
+        me = st.turn_player
+        summ = st.info.summoners[me]
+        if not st.on_board(summ):
+            return
+        for c in units_on_board(st):
+            if (
+                st.ctrl[c] == me
+                and common_or_champion(st, c)
+                and within(st, summ, c, 2)
+            ):
+                st.heal(c, 2)
+
+
+@register("renewed-hope.effect")
+class RenewedHope(Ability):
+    """ACTIVE: you may summon in any phase of your turn, and onto spaces adjacent to
+    your summoner."""
+
+    zones = (ACTIVE,)
+
+    def summon_spaces(self, st: GameState, src: int, card: int) -> list[int]:
+        summ = st.info.summoners[st.ctrl[src]]
+        return empty_adjacent(st, summ) if st.on_board(summ) else []
+
+    def actions(self, st: GameState, src: int) -> list[Action]:
+        if st.phase == SUMMON or st.stack:
+            return []
+        return legal_summons(st)

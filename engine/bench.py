@@ -1,0 +1,146 @@
+"""Engine throughput: ``python -m engine.bench [--json] [--games N] [--profile]``.
+
+Plays a fixed set of Master Set matchups in this process, single-threaded (rates are
+per CPU second of this process, i.e. per core, robust to a busy shared machine):
+random vs random (``random_games_per_s``) and greedy vs greedy
+(``greedy_games_per_s``), with fixed seeds, so runs are comparable. Wall-clock time is
+only measured here, never used by the rules. ``--profile`` prints a cProfile summary.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from typing import Any
+
+from engine.play import play_many
+
+MATCHUPS: tuple[tuple[str, str], ...] = (
+    ("polar-dwarves", "cave-goblins"),
+    ("breakers", "savanna-elves"),
+    ("vanguards", "fallen-kingdom"),
+    ("polar-dwarves", "fallen-kingdom"),
+    ("cave-goblins", "vanguards"),
+    ("savanna-elves", "polar-dwarves"),
+)
+
+
+def run(
+    agent: str,
+    games: int,
+    seed: int = 2024,
+    per_matchup: dict[str, float] | None = None,
+) -> tuple[float, int, int, float]:
+    """(CPU seconds, games, total turns, wall seconds) for ``games`` games spread over
+    MATCHUPS. Throughput uses this process's CPU time (``time.process_time``): on a
+    shared machine that is the per-core figure; wall time is reported beside it."""
+    from engine.decks import faction_deck
+
+    decks = {f: faction_deck(f) for pair in MATCHUPS for f in pair}
+    per = max(1, games // len(MATCHUPS))
+    turns = 0
+    n = 0
+    t0 = time.perf_counter()
+    c0 = time.process_time()
+    for i, (a, b) in enumerate(MATCHUPS):
+        m0 = time.process_time()
+        rs = play_many(
+            decks[a], decks[b], seed=seed + i, games=per, agent_a=agent, agent_b=agent
+        )
+        n += len(rs)
+        turns += sum(r.turns for r in rs)
+        if per_matchup is not None:
+            dt = time.process_time() - m0
+            per_matchup[f"{a} vs {b}"] = round(len(rs) / dt, 1) if dt > 0 else 0.0
+    return time.process_time() - c0, n, turns, time.perf_counter() - t0
+
+
+def bench(random_games: int = 300, greedy_games: int = 60) -> dict[str, Any]:
+    out: dict[str, Any] = {"matchups": [list(m) for m in MATCHUPS]}
+    for agent, games in (("random", random_games), ("greedy", greedy_games)):
+        per: dict[str, float] = {}
+        secs, n, turns, wall = run(agent, games, per_matchup=per)
+        out[f"{agent}_games_per_s_by_matchup"] = per
+        out[f"{agent}_games"] = n
+        out[f"{agent}_cpu_seconds"] = round(secs, 3)
+        out[f"{agent}_wall_seconds"] = round(wall, 3)
+        out[f"{agent}_games_per_s"] = round(n / secs, 1)
+        out[f"{agent}_avg_turns"] = round(turns / n, 1)
+    return out
+
+
+def greedy_vs_random(games_per_pair: int = 4, seed: int = 99) -> dict[str, Any]:
+    """Greedy (deck A) against random (deck B) over every ordered pair of the Master
+    Set factions whose decks are known, each seed played twice (seats swapped)."""
+    from engine.decks import faction_deck, playable_factions
+
+    facs = playable_factions()
+    decks = {f: faction_deck(f) for f in facs}
+    games = wins = draws = 0
+    worst: dict[str, float] = {}
+    for i, a in enumerate(facs):
+        for j, b in enumerate(facs):
+            rs = play_many(
+                decks[a],
+                decks[b],
+                seed=seed + 100 * i + j,
+                games=games_per_pair,
+                agent_a="greedy",
+                agent_b="random",
+                swap=True,
+            )
+            w = sum(1 for r in rs if r.winner == "a")
+            games += len(rs)
+            wins += w
+            draws += sum(1 for r in rs if r.winner is None)
+            worst[f"{a} vs {b}"] = w / len(rs)
+    low = sorted(worst.items(), key=lambda kv: kv[1])[:5]
+    return {
+        "games": games,
+        "greedy_wins": wins,
+        "draws": draws,
+        "greedy_win_rate": wins / games if games else 0.0,
+        "worst_pairs": dict(low),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m engine.bench")
+    ap.add_argument("--json", action="store_true")
+    ap.add_argument("--random-games", type=int, default=300)
+    ap.add_argument("--greedy-games", type=int, default=60)
+    ap.add_argument("--profile", choices=["random", "greedy"])
+    ap.add_argument(
+        "--greedy-vs-random",
+        type=int,
+        metavar="N",
+        default=0,
+        help="instead: greedy vs random, N seeds per faction pair",
+    )
+    ns = ap.parse_args(argv)
+    if ns.greedy_vs_random:
+        res = greedy_vs_random(ns.greedy_vs_random)
+        print(json.dumps(res, sort_keys=True) if ns.json else res)
+        return 0
+    if ns.profile:
+        import cProfile
+        import pstats
+
+        prof = cProfile.Profile()
+        prof.enable()
+        run(ns.profile, ns.random_games if ns.profile == "random" else ns.greedy_games)
+        prof.disable()
+        pstats.Stats(prof).sort_stats("tottime").print_stats(25)
+        return 0
+    out = bench(ns.random_games, ns.greedy_games)
+    if ns.json:
+        print(json.dumps(out, sort_keys=True))
+    else:
+        for k, v in out.items():
+            print(f"{k}: {v}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,77 @@
+"""Turn catalog decks into :class:`~engine.rules.setup.GameDeck` values.
+
+A DECK argument (CLI, ``new_game``) is a faction slug (its faction deck and setup
+layout) or a path to a deck text file (``COUNT Card Name`` lines, parsed by
+:mod:`engine.decktext`; roles inferred by :mod:`engine.construction`; the layout is
+the summoner's faction's when known, else the engine default).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from engine.rules.setup import GameDeck, game_deck
+from engine.types import DeckList
+
+if TYPE_CHECKING:
+    from engine.catalog import Catalog
+
+_CATALOG: Catalog | None = None
+
+
+def default_catalog() -> Catalog:
+    global _CATALOG
+    if _CATALOG is None:
+        from engine.catalog import load_catalog
+
+        _CATALOG = load_catalog()
+    return _CATALOG
+
+
+def faction_deck(slug: str, catalog: Catalog | None = None) -> GameDeck:
+    cat = catalog or default_catalog()
+    fac = cat.factions.get(slug)
+    if fac is None:
+        raise KeyError(f"unknown faction {slug!r}")
+    if fac.deck is None:
+        raise ValueError(f"the faction deck of {slug!r} is unknown in the catalog")
+    return game_deck(fac.deck, cat.cards, fac.setup, name=slug)
+
+
+def playable_factions(catalog: Catalog | None = None) -> list[str]:
+    """Factions (catalog order) whose deck list is known."""
+    cat = catalog or default_catalog()
+    return [s for s, f in cat.factions.items() if f.deck is not None]
+
+
+def text_deck(
+    text: str, catalog: Catalog | None = None, name: str = "deck"
+) -> GameDeck:
+    from engine.construction import assign_roles
+    from engine.decktext import parse_deck_text
+
+    cat = catalog or default_catalog()
+    parsed = parse_deck_text(text, catalog=cat)
+    if not parsed.ok:
+        msgs = "; ".join(f"line {p.line}: {p.message}" for p in parsed.problems)
+        raise ValueError(f"deck text has problems: {msgs}")
+    summoners = [s for s, _ in parsed.entries if cat.cards[s].is_summoner]
+    if len(summoners) != 1:
+        raise ValueError(f"a deck needs exactly 1 summoner, found {len(summoners)}")
+    entries = assign_roles(parsed.entries, catalog=cat, summoner=summoners[0])
+    deck = DeckList(name=parsed.name or name, summoner=summoners[0], entries=entries)
+    faction = cat.cards[summoners[0]].faction
+    fac = cat.factions.get(faction) if faction else None
+    return game_deck(deck, cat.cards, fac.setup if fac else None, name=deck.name)
+
+
+def resolve_deck(arg: str, catalog: Catalog | None = None) -> GameDeck:
+    """A faction slug, or a path to a deck text file."""
+    cat = catalog or default_catalog()
+    if arg in cat.factions:
+        return faction_deck(arg, cat)
+    path = Path(arg)
+    if path.is_file():
+        return text_deck(path.read_text(encoding="utf-8"), cat, name=path.stem)
+    raise ValueError(f"{arg!r} is neither a faction slug nor a deck file")

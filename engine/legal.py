@@ -1,0 +1,66 @@
+"""``legal_actions(state)``: every decision of the player to act, in a fixed order.
+
+Order (documented, deterministic; no set iteration):
+
+1. A pending decision (top of the stack): exactly its options, in the order the rule or
+   ability listed them.
+2. Otherwise the turn player's phase actions:
+   ``EndPhase`` first; then ``PlayEvent`` for playable events in hand order; then
+   ``UseAbility``/extra actions offered by abilities (battlefield space order); then the
+   phase's own actions:
+   - summon: ``Summon(card, space)`` by hand order, then space ascending;
+   - move: ``Move(unit, to, via)`` by unit space order, then (to, via) ascending;
+   - build: ``Build(card, space)`` by hand order, then space ascending;
+   - attack: ``Attack(attacker, target)`` by attacker space order, then direction
+     (up, right, down, left) and distance;
+   - magic: ``DiscardForMagic(card)`` by hand order;
+   - draw: nothing more.
+An empty list means the game is over.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.abilities.registry import Decision
+from engine.actions import END_PHASE, Action
+from engine.rules.attack import legal_attacks
+from engine.rules.build import legal_builds
+from engine.rules.events import legal_events
+from engine.rules.magic import legal_discards
+from engine.rules.move import legal_moves
+from engine.rules.summon import legal_summons
+
+if TYPE_CHECKING:
+    from engine.state import GameState
+
+_PHASE_ACTIONS = (
+    legal_summons,
+    legal_moves,
+    legal_builds,
+    legal_attacks,
+    legal_discards,
+    None,
+)
+
+
+def legal_actions(st: GameState) -> list[Action]:
+    if st.terminal:
+        return []
+    if st.stack:
+        top = st.stack[-1]
+        if isinstance(top, Decision):
+            return list(top.options)
+        raise RuntimeError("unsettled trigger on the stack")  # pragma: no cover
+    out: list[Action] = [END_PHASE]
+    out += legal_events(st)
+    hooks = st.info.hooks.get("actions")
+    if hooks:
+        p = st.turn_player
+        for s, a in st._hooked("actions"):
+            if st.ctrl[s] == p:
+                out += a.actions(st, s)
+    fn = _PHASE_ACTIONS[st.phase]
+    if fn is not None:
+        out += fn(st)
+    return out

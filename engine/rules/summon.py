@@ -1,0 +1,83 @@
+"""R4 Summon: a common or champion from hand, paid in magic, on an empty space
+orthogonally adjacent to a gate (or a card that counts as a gate) you control."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.actions import Action, Summon
+from engine.rules.move import ADJ_MASK, _bits
+from engine.types import CardClass
+
+if TYPE_CHECKING:
+    from engine.state import GameState
+
+
+def summonable(st: GameState, cid: int) -> bool:
+    card = st.info.cards[cid]
+    if not st.info.is_unit[cid] or card.cost is None:
+        return False
+    if not (CardClass.COMMON in card.classes or CardClass.CHAMPION in card.classes):
+        return False
+    return card.cost <= st.magic[st.turn_player]
+
+
+def summon_prevented(st: GameState, cid: int) -> bool:
+    """True when an ability forbids summoning ``cid`` by R4 (``prevents_summon``)."""
+    for s, a in st._hooked("prevents_summon"):
+        if a.prevents_summon(st, s, cid):
+            return True
+    return False
+
+
+def gate_spaces(st: GameState, player: int) -> tuple[int, ...]:
+    """Empty spaces adjacent to gates ``player`` controls, ascending."""
+    mask = 0
+    ctrl = st.ctrl
+    pos = st.pos
+    for cid in st.board:
+        if cid >= 0 and ctrl[cid] == player and st.is_gate(cid):
+            mask |= ADJ_MASK[pos[cid]]
+    return _bits(mask & ~st.occ)
+
+
+_SUMMONS: dict[int, Summon] = {}
+
+
+def _summon(card: int, space: int) -> Summon:
+    key = (card << 7) | space
+    a = _SUMMONS.get(key)
+    if a is None:
+        a = _SUMMONS[key] = Summon(card, space)
+    return a
+
+
+def legal_summons(st: GameState) -> list[Action]:
+    p = st.turn_player
+    cards = [c for c in st.hand[p] if summonable(st, c)]
+    if cards and "prevents_summon" in st.info.hooks:
+        cards = [c for c in cards if not summon_prevented(st, c)]
+    if not cards:
+        return []
+    spaces = gate_spaces(st, p)
+    if "summon_spaces" not in st.info.hooks:
+        return [_summon(c, s) for c in cards for s in spaces]
+    # abilities adding summoning spaces for some cards (``summon_spaces``)
+    out: list[Action] = []
+    board = st.board
+    extra_hooks = [(s, a) for s, a in st._hooked("summon_spaces") if st.ctrl[s] == p]
+    for c in cards:
+        extra = {x for s, a in extra_hooks for x in a.summon_spaces(st, s, c)}
+        more = {x for x in extra if board[x] < 0}
+        out += [_summon(c, s) for s in sorted(more.union(spaces))]
+    return out
+
+
+def do_summon(st: GameState, a: Summon) -> None:
+    p = st.turn_player
+    st.gain_magic(p, -(st.info.cards[a.card].cost or 0))
+    st.place(a.card, a.space, p)
+    if st.stats is not None:
+        st.stats[3 * a.card] += 1
+    if "after_summon" in st.info.hooks:
+        st.emit("after_summon", a.card)

@@ -1,0 +1,221 @@
+"""``python -m engine.simulate --a DECK --b DECK --games N --seed S [--agent-a greedy]
+[--agent-b greedy] [--ruleset second|first] [--swap] [--save-replay DIR
+[--replay-game I]] --json``
+
+DECK is a faction slug (its faction deck) or a path to a deck text file (parsed with
+:mod:`engine.decktext`). Agents default to ``greedy``. Game ``i`` uses seed
+``derive_seed(S, i)``; ``--swap`` plays each seed a second time with the seats
+exchanged. Same inputs give identical numbers and action logs in any process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from typing import Any
+
+from engine.agents import AGENTS
+from engine.play import GameResult, derive_seed, play_many
+from engine.rules.setup import GameDeck
+from engine.types import Rules
+
+
+def wilson(wins: float, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """Wilson score interval for a proportion (95% by default)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    den = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def summarize(
+    results: list[GameResult],
+    *,
+    seed: int,
+    deck_a: str,
+    deck_b: str,
+    agent_a: str,
+    agent_b: str,
+    swap: bool,
+    ruleset: str,
+) -> dict[str, Any]:
+    n = len(results)
+    wins_a = sum(1 for r in results if r.winner == "a")
+    wins_b = sum(1 for r in results if r.winner == "b")
+    draws = n - wins_a - wins_b
+    decided = [r for r in results if r.winner is not None]
+    fp_wins = sum(1 for r in decided if r.winner == r.first_player)
+    terms: dict[str, int] = {}
+    for r in results:
+        terms[r.termination] = terms.get(r.termination, 0) + 1
+    missing: list[str] = []
+    for r in results:
+        for m in r.missing_abilities:
+            if m not in missing:
+                missing.append(m)
+    lo, hi = wilson(wins_a, n)
+    stats: dict[str, dict[str, dict[str, int]]] = {"a": {}, "b": {}}
+    for r in results:
+        for seat, per in r.card_stats.items():
+            for slug, d in per.items():
+                acc = stats[seat].setdefault(
+                    slug, {"summoned": 0, "destroyed": 0, "damage": 0}
+                )
+                for k, v in d.items():
+                    acc[k] += v
+    return {
+        "deck_a": deck_a,
+        "deck_b": deck_b,
+        "agent_a": agent_a,
+        "agent_b": agent_b,
+        "ruleset": ruleset,
+        "games": n,
+        "wins_a": wins_a,
+        "wins_b": wins_b,
+        "draws": draws,
+        "win_rate_a": wins_a / n if n else 0.0,
+        "ci95": [lo, hi],
+        "avg_turns": sum(r.turns for r in results) / n if n else 0.0,
+        "seed": seed,
+        "swap": swap,
+        "first_player_win_rate": fp_wins / len(decided) if decided else 0.0,
+        "terminations": terms,
+        "partial": any(r.partial for r in results),
+        "missing_abilities": missing,
+        "setup_defaults_used": {
+            "a": any(r.setup_defaults_used[0] for r in results),
+            "b": any(r.setup_defaults_used[1] for r in results),
+        },
+        "card_stats": stats,
+    }
+
+
+def save_replay(
+    directory: str,
+    deck_a: GameDeck,
+    deck_b: GameDeck,
+    *,
+    seed: int,
+    index: int,
+    agent_a: str,
+    agent_b: str,
+    rules: Rules,
+) -> str:
+    from engine.agents import make_agent
+    from engine.play import play_game
+    from engine.replay import replay_to_json, write_replay
+    from engine.rules.setup import setup_game
+
+    gs = derive_seed(seed, index)
+    st = setup_game(deck_a, deck_b, seed=gs, rules=rules)
+    agents = [
+        make_agent(agent_a, derive_seed(gs, 1)),
+        make_agent(agent_b, derive_seed(gs, 2)),
+    ]
+    play_game(st, agents, record=True)
+    data = replay_to_json(
+        (deck_a, deck_b),
+        gs,
+        st.log or [],
+        rules=rules,
+        agents=(agent_a, agent_b),
+        final=st,
+    )
+    data["run_seed"] = seed
+    data["game_index"] = index
+    path = write_replay(f"{directory}/game-{seed}-{index}.json", data)
+    return str(path)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(
+        prog="python -m engine.simulate",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    ap.add_argument("--a", required=True, help="faction slug or deck text file")
+    ap.add_argument("--b", required=True, help="faction slug or deck text file")
+    ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--agent-a", default="greedy", choices=sorted(AGENTS))
+    ap.add_argument("--agent-b", default="greedy", choices=sorted(AGENTS))
+    ap.add_argument("--ruleset", default="second", choices=["second", "first"])
+    ap.add_argument("--turn-cap", type=int, default=Rules().turn_cap)
+    ap.add_argument("--swap", action="store_true", help="also play each seed swapped")
+    ap.add_argument("--save-replay", metavar="DIR", help="write a replay file")
+    ap.add_argument(
+        "--replay-game",
+        type=int,
+        default=0,
+        metavar="I",
+        help="game index to save with --save-replay (default 0)",
+    )
+    ap.add_argument("--json", action="store_true", help="print one JSON object")
+    ns = ap.parse_args(argv)
+    if ns.ruleset != "second":
+        print(
+            "error: the first edition ruleset (R10) is not supported yet",
+            file=sys.stderr,
+        )
+        return 2
+    if ns.games < 0:
+        ap.error("--games must be >= 0")
+    from engine.decks import resolve_deck
+
+    try:
+        deck_a = resolve_deck(ns.a)
+        deck_b = resolve_deck(ns.b)
+    except (KeyError, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    rules = Rules(ruleset=ns.ruleset, turn_cap=ns.turn_cap)
+    results = play_many(
+        deck_a,
+        deck_b,
+        seed=ns.seed,
+        games=ns.games,
+        agent_a=ns.agent_a,
+        agent_b=ns.agent_b,
+        swap=ns.swap,
+        rules=rules,
+    )
+    out = summarize(
+        results,
+        seed=ns.seed,
+        deck_a=ns.a,
+        deck_b=ns.b,
+        agent_a=ns.agent_a,
+        agent_b=ns.agent_b,
+        swap=ns.swap,
+        ruleset=ns.ruleset,
+    )
+    if ns.save_replay:
+        out["replay_file"] = save_replay(
+            ns.save_replay,
+            deck_a,
+            deck_b,
+            seed=ns.seed,
+            index=ns.replay_game,
+            agent_a=ns.agent_a,
+            agent_b=ns.agent_b,
+            rules=rules,
+        )
+    if ns.json:
+        print(json.dumps(out, sort_keys=True))
+    else:
+        lo, hi = out["ci95"]
+        print(
+            f"{ns.a} vs {ns.b}: {out['wins_a']}-{out['wins_b']}-{out['draws']} "
+            f"(win rate A {out['win_rate_a']:.3f}, 95% CI {lo:.3f}-{hi:.3f}), "
+            f"avg {out['avg_turns']:.1f} turns, partial={out['partial']}"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

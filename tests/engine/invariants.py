@@ -1,0 +1,56 @@
+"""State invariants checked by the fuzz tests after every action."""
+
+from __future__ import annotations
+
+from engine.abilities.registry import ACTIVE, BOARD, DECK, DISCARD, HAND, UNDER
+from engine.state import GameState
+
+
+def check_invariants(st: GameState) -> None:
+    n = len(st.info.cards)
+    seen = [0] * n
+    where = [-1] * n
+    for p in (0, 1):
+        for zone, lst in (
+            (DECK, st.deck[p]),
+            (HAND, st.hand[p]),
+            (DISCARD, st.discard[p]),
+            (ACTIVE, st.active[p]),
+        ):
+            for c in lst:
+                seen[c] += 1
+                where[c] = zone
+                if zone in (DECK, DISCARD):
+                    assert st.info.owner[c] == p, "deck/discard holds only own cards"
+    for s, c in enumerate(st.board):
+        if c >= 0:
+            seen[c] += 1
+            where[c] = BOARD
+            assert st.pos[c] == s, "position table agrees with the board"
+    for host, below in st.under.items():
+        assert st.zone[host] == BOARD, "cards are only under battlefield cards"
+        for c in below:
+            seen[c] += 1
+            where[c] = UNDER
+            assert st.pos[c] == host
+    assert seen == [1] * n, "every card in exactly one zone"
+    occ = sum(1 << s for s, c in enumerate(st.board) if c >= 0)
+    assert st.occ == occ, "occupancy mask agrees with the board"
+    assert where == st.zone, "zone table agrees with the zone lists"
+    for p in (0, 1):
+        assert 0 <= st.magic[p] <= st.info.rules.max_magic
+    assert min(st.damage) >= 0 and min(st.boost) >= 0
+    for c in range(n):
+        if st.zone[c] != BOARD:
+            assert st.damage[c] == 0, "tokens only on battlefield cards"
+        elif not st.terminal:
+            assert st.damage[c] < st.life(c), "no living card at 0 life"
+    assert sum(len(h) for h in st.hand) + sum(len(d) for d in st.deck) <= n
+    assert len(st.moved) == len(set(st.moved)) and len(st.attacked) == len(
+        set(st.attacked)
+    )
+    if not st.terminal:
+        assert st.legal_actions(), "legal actions unless terminal"
+        assert st.turn <= st.info.rules.turn_cap
+    else:
+        assert st.legal_actions() == []

@@ -1,0 +1,54 @@
+"""Random-playthrough fuzzing (OpenSpiel's random_sim_test) over Master Set faction
+pairs, checking the invariants after every action."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+from invariants import check_invariants
+
+from engine.decks import faction_deck, playable_factions
+from engine.rules.setup import GameDeck, setup_game
+from engine.types import Rules
+
+
+@pytest.fixture(scope="module")
+def decks() -> dict[str, GameDeck]:
+    return {f: faction_deck(f) for f in playable_factions()}
+
+
+def fuzz(decks: dict[str, GameDeck], games: int, base_seed: int) -> dict[str, int]:
+    pairs = list(itertools.product(sorted(decks), repeat=2))
+    rules = Rules()
+    ends: dict[str, int] = {}
+    for g in range(games):
+        a, b = pairs[g % len(pairs)]
+        seed = base_seed + g
+        st = setup_game(decks[a], decks[b], seed=seed, rules=rules)
+        rng = random.Random(seed)
+        check_invariants(st)
+        steps = 0
+        while not st.is_terminal():
+            acts = st.legal_actions()
+            st.apply_action(acts[int(rng.random() * len(acts))])
+            check_invariants(st)
+            steps += 1
+            assert steps < 20_000, "game must end"
+        assert st.termination in ("summoner_destroyed", "turn_cap")
+        if st.termination == "turn_cap":
+            assert st.winner is None
+        ends[st.termination] = ends.get(st.termination, 0) + 1
+    return ends
+
+
+def test_fuzz_small(decks: dict[str, GameDeck]) -> None:
+    ends = fuzz(decks, 40, base_seed=1000)
+    assert sum(ends.values()) == 40
+
+
+@pytest.mark.slow
+def test_fuzz_2000_games(decks: dict[str, GameDeck]) -> None:
+    ends = fuzz(decks, 2000, base_seed=50_000)
+    assert sum(ends.values()) == 2000
