@@ -1,0 +1,48 @@
+"""``python manage.py load_catalog [--data-dir DIR]``: copy the YAML catalog into the
+database and refresh the public faction decks built from it (idempotent; prints what
+changed). A malformed catalog is a CommandError that names the file, card and field,
+and leaves the database untouched."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import transaction
+
+from cards.services import catalog_load
+from decks.services import faction_decks_sync
+from engine.catalog import CatalogError, load_catalog
+
+
+class Command(BaseCommand):
+    help = "Load the card catalog (cards/data/*.yaml) into the database, idempotently."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument(
+            "--data-dir",
+            type=Path,
+            default=None,
+            help="Catalog directory (default: the project's cards/data/).",
+        )
+
+    def handle(self, *args: Any, data_dir: Path | None = None, **options: Any) -> None:
+        if data_dir is not None and not data_dir.is_dir():
+            raise CommandError(f"--data-dir {data_dir}: not a directory")
+        try:
+            catalog = load_catalog(data_dir)
+        except CatalogError as exc:
+            raise CommandError(f"Malformed catalog: {exc}") from exc
+        with transaction.atomic():
+            report = catalog_load(catalog=catalog)
+            decks_report = faction_decks_sync()
+        self.stdout.write(report.as_text())
+        self.stdout.write(decks_report.as_text())
+        verb = "updated" if report.changed else "already up to date"
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"Catalog {verb}: {len(catalog.factions)} factions, "
+                f"{len(catalog.cards)} cards, {len(catalog.products)} products."
+            )
+        )

@@ -1,0 +1,222 @@
+"""Reads of the card catalog for pages and the API.
+
+Every selector fetches its relations up front (``select_related``/``prefetch_related``),
+so the number of queries a page or an API response makes does not grow with the size of
+the catalog (the tests pin the counts). Unknown slugs raise ``Http404``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db.models import Count, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum
+from django.db.models.functions import Coalesce
+from django.http import Http404
+
+from cards.filters import CardFilter
+from cards.models import (
+    Ability,
+    Card,
+    DeckRole,
+    Faction,
+    FactionDeckEntry,
+    SummonerSetup,
+    Symbol,
+)
+
+
+def card_queryset() -> QuerySet[Card]:
+    """Cards with everything a card row shows: faction, symbols, abilities."""
+    return Card.objects.select_related("faction").prefetch_related(
+        Prefetch("symbols", queryset=Symbol.objects.order_by("sort_order")),
+        Prefetch("abilities", queryset=Ability.objects.order_by("order")),
+    )
+
+
+def card_filterset(*, filters: Mapping[str, Any] | None = None) -> CardFilter:
+    """The bound FilterSet over all cards (the page renders its form and errors)."""
+    return CardFilter(data=filters or {}, queryset=card_queryset())
+
+
+def card_list(*, filters: Mapping[str, Any] | None = None) -> QuerySet[Card]:
+    """Cards matching ``filters`` (see ``cards.filters.CardFilter``), catalog order.
+
+    Raises ``ValidationError`` (field -> messages) when a filter value is invalid.
+    """
+    filterset = card_filterset(filters=filters)
+    if not filterset.is_valid():
+        raise ValidationError(
+            {k: [str(m) for m in v] for k, v in filterset.errors.items()}
+        )
+    return filterset.qs
+
+
+def card_get(*, slug: str) -> Card:
+    try:
+        return card_queryset().prefetch_related("deck_entries__faction").get(slug=slug)
+    except Card.DoesNotExist:
+        raise Http404(f"No card with slug {slug!r}.") from None
+
+
+def faction_queryset() -> QuerySet[Faction]:
+    """Factions with summoner, symbols, setup, product and card completeness counts."""
+    return (
+        Faction.objects.select_related("summoner", "product", "setup")
+        .prefetch_related(
+            Prefetch("build_symbols", queryset=Symbol.objects.order_by("sort_order"))
+        )
+        .annotate(
+            card_count=Count("cards", distinct=True),
+            complete_card_count=Count(
+                "cards", filter=Q(cards__data_complete=True), distinct=True
+            ),
+            # A subquery, so the sum is not multiplied by the join on cards.
+            deck_size=Coalesce(
+                Subquery(
+                    FactionDeckEntry.objects.filter(faction=OuterRef("pk"))
+                    .values("faction")
+                    .annotate(total=Sum("count"))
+                    .values("total")
+                ),
+                0,
+            ),
+        )
+        .order_by("sort_order", "slug")
+    )
+
+
+def faction_list() -> QuerySet[Faction]:
+    return faction_queryset()
+
+
+def faction_get(*, slug: str) -> Faction:
+    try:
+        return faction_queryset().get(slug=slug)
+    except Faction.DoesNotExist:
+        raise Http404(f"No faction with slug {slug!r}.") from None
+
+
+ROLE_ORDER: dict[str, int] = {role.value: i for i, role in enumerate(DeckRole)}
+ROLE_LABELS: dict[str, str] = {role.value: str(role.label) for role in DeckRole}
+
+
+@dataclass(frozen=True)
+class DeckGroup:
+    role: str
+    label: str
+    entries: list[FactionDeckEntry]
+
+    @property
+    def count(self) -> int:
+        return sum(e.count for e in self.entries)
+
+
+@dataclass(frozen=True)
+class SetupCell:
+    row: int
+    col: int
+    kind: str  # "" | "summoner" | "gate" | "unit"
+    card: Card | None
+    label: str
+
+
+@dataclass(frozen=True)
+class FactionDeck:
+    faction: Faction
+    entries: list[FactionDeckEntry]
+    setup: SummonerSetup | None
+    setup_units: list[tuple[Card | None, str, int, int]]  # (card, slug, row, col)
+
+    @property
+    def total(self) -> int:
+        return sum(e.count for e in self.entries)
+
+    @property
+    def groups(self) -> list[DeckGroup]:
+        by_role: dict[str, list[FactionDeckEntry]] = {}
+        for e in self.entries:
+            by_role.setdefault(e.role, []).append(e)
+        return [
+            DeckGroup(role, ROLE_LABELS.get(role, role), by_role[role])
+            for role in sorted(by_role, key=lambda r: ROLE_ORDER.get(r, 99))
+        ]
+
+    def setup_rows(self) -> list[list[SetupCell]]:
+        """The 8x6 board, top row first: row 7 (far side) down to row 0 (owner's back
+        row), columns left to right. Empty when the setup is unknown."""
+        setup = self.setup
+        if setup is None:
+            return []
+        cells: dict[tuple[int, int], tuple[str, Card | None, str]] = {}
+        summoner = self.faction.summoner
+        cells[(setup.summoner_row, setup.summoner_col)] = (
+            "summoner",
+            summoner,
+            summoner.name if summoner else "Summoner",
+        )
+        cells[(setup.gate_row, setup.gate_col)] = ("gate", None, "Starting gate")
+        for card, slug, row, col in self.setup_units:
+            cells[(row, col)] = ("unit", card, card.name if card else slug)
+        rows = []
+        for r in reversed(range(SummonerSetup.BOARD_ROWS)):
+            row_cells = []
+            for c in range(SummonerSetup.BOARD_COLS):
+                kind, card, label = cells.get((r, c), ("", None, ""))
+                row_cells.append(SetupCell(r, c, kind, card, label))
+            rows.append(row_cells)
+        return rows
+
+
+def faction_deck_get(*, slug: str) -> FactionDeck:
+    """The faction deck (entries in role order, then catalog order) and its setup."""
+    faction = faction_get(slug=slug)
+    entries = list(
+        FactionDeckEntry.objects.filter(faction=faction)
+        .select_related("card")
+        .order_by("order", "pk")
+    )
+    entries.sort(key=lambda e: (ROLE_ORDER.get(e.role, 99), e.order))
+    setup: SummonerSetup | None = getattr(faction, "setup", None)
+    setup_units: list[tuple[Card | None, str, int, int]] = []
+    if setup is not None and setup.units:
+        slugs = [u["card"] for u in setup.units]
+        by_slug = {e.card.slug: e.card for e in entries}
+        missing = [s for s in slugs if s not in by_slug]
+        if missing:
+            by_slug.update(Card.objects.in_bulk(missing, field_name="slug"))
+        setup_units = [
+            (by_slug.get(u["card"]), u["card"], u["row"], u["col"]) for u in setup.units
+        ]
+    return FactionDeck(
+        faction=faction, entries=entries, setup=setup, setup_units=setup_units
+    )
+
+
+def faction_deck_text(*, deck: FactionDeck) -> str:
+    """The deck in the deck text format (DESIGN.md, ``engine.decktext``).
+
+    ``# Deck: NAME`` first (the importer takes it as the deck name), then ``# Role``
+    headers and ``COUNT Card Name`` lines. A card whose name another card shares is
+    written by slug, so the text always parses back to the same cards.
+    """
+    names = {e.card.name for e in deck.entries}
+    shared = set(
+        Card.objects.filter(name__in=names)
+        .values("name")
+        .annotate(n=Count("pk"))
+        .filter(n__gt=1)
+        .values_list("name", flat=True)
+    )
+    lines = [f"# Deck: {deck.faction.name}"]
+    lines.append(f"# {deck.faction.name} faction deck, {deck.total} cards")
+    for group in deck.groups:
+        lines.append("")
+        lines.append(f"# {group.label}")
+        lines.extend(
+            f"{e.count} {e.card.slug if e.card.name in shared else e.card.name}"
+            for e in group.entries
+        )
+    return "\n".join(lines) + "\n"

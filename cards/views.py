@@ -1,0 +1,82 @@
+"""Server-rendered browse pages: factions, the card list, a card, a faction deck.
+
+Thin views: parse the request, call one selector, render. An unknown slug renders the
+site's "not found" page with status 404; invalid filter values re-render the card list
+form with its errors and status 400.
+"""
+
+from __future__ import annotations
+
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+
+from cards import selectors
+
+CARDS_PER_PAGE = 30
+
+
+def _not_found(request: HttpRequest, exc: Http404) -> HttpResponse:
+    return render(request, "cards/not_found.html", {"message": str(exc)}, status=404)
+
+
+def faction_list_view(request: HttpRequest) -> HttpResponse:
+    return render(
+        request, "cards/faction_list.html", {"factions": selectors.faction_list()}
+    )
+
+
+def faction_detail_view(request: HttpRequest, slug: str) -> HttpResponse:
+    return redirect(reverse("cards:faction-deck", kwargs={"slug": slug}))
+
+
+def faction_deck_view(request: HttpRequest, slug: str) -> HttpResponse:
+    try:
+        deck = selectors.faction_deck_get(slug=slug)
+    except Http404 as exc:
+        return _not_found(request, exc)
+    return render(
+        request,
+        "cards/faction_deck.html",
+        {
+            "faction": deck.faction,
+            "deck": deck,
+            "groups": deck.groups,
+            "setup_rows": deck.setup_rows(),
+            "deck_text": selectors.faction_deck_text(deck=deck),
+        },
+    )
+
+
+def card_list_view(request: HttpRequest) -> HttpResponse:
+    # One bound FilterSet serves the form (with its errors) and the results.
+    filterset = selectors.card_filterset(filters=request.GET)
+    status, page = 200, None
+    if filterset.is_valid():
+        paginator = Paginator(filterset.qs, CARDS_PER_PAGE)
+        page = paginator.get_page(request.GET.get("page"))
+    else:
+        status = 400
+    query = request.GET.copy()
+    query.pop("page", None)
+    return render(
+        request,
+        "cards/card_list.html",
+        {
+            "filter": filterset,
+            "form": filterset.form,
+            "page": page,
+            "query": query.urlencode(),
+            "filtered": any(v for k, v in request.GET.items() if k != "page"),
+        },
+        status=status,
+    )
+
+
+def card_detail_view(request: HttpRequest, slug: str) -> HttpResponse:
+    try:
+        card = selectors.card_get(slug=slug)
+    except Http404 as exc:
+        return _not_found(request, exc)
+    return render(request, "cards/card_detail.html", {"card": card})
