@@ -1,0 +1,1 @@
+"""Accounts: sign up, log in and out (Django auth, CSRF) and API tokens."""

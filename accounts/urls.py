@@ -1,0 +1,20 @@
+"""Account pages, mounted under /accounts/ by sw_site/urls.py.
+
+Deliberately not namespaced: ``settings.LOGIN_URL = "login"`` and Django's auth views
+and templates refer to the plain names ``login`` and ``logout``.
+"""
+
+from django.contrib.auth import views as auth_views
+from django.urls import path
+
+from accounts.views import signup_view
+
+urlpatterns = [
+    path("signup/", signup_view, name="signup"),
+    path(
+        "login/",
+        auth_views.LoginView.as_view(redirect_authenticated_user=True),
+        name="login",
+    ),
+    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+]

@@ -1,0 +1,627 @@
+"""Deck and collection REST API (``/api/decks/...``, ``/api/collection/``).
+
+One ``APIView`` per operation (``<Entity><Action>Api``) with nested Input/Output
+serializers; where two operations share a path (``GET``/``POST /api/decks/``) a small
+class joins them for the router. Views parse input, call one selector or service and
+serialise the result; errors are JSON ``{"code", "message"}`` (``sw_site.api``), and bad
+deck input adds ``problems`` (every problem, each with its own code).
+
+Every deck response carries ``validation`` (the construction report) and ``buildable``
+(does the requesting user's collection cover it; null when that is unknown: anonymous,
+or no collection recorded yet).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, cast
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_field,
+    inline_serializer,
+)
+from rest_framework import exceptions, renderers, serializers, status
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from cards.apis import DeckTextRenderer
+from decks import selectors, services
+from decks.models import (
+    MAX_DECK_ENTRIES,
+    MAX_ENTRY_COUNT,
+    MAX_NOTES_LENGTH,
+    MAX_OWNED_QUANTITY,
+    Ruleset,
+    Visibility,
+)
+from engine.catalog import load_catalog
+from engine.decktext import (
+    MAX_CODE_CHARS,
+    MAX_TEXT_CHARS,
+    DeckCodeError,
+    encode_deck_code,
+    format_deck_text,
+    parse_deck_text,
+)
+
+# ------------------------------------------------------------------- shared pieces
+
+
+class DeckEntryInputSerializer(serializers.Serializer):
+    card = serializers.CharField(max_length=80, help_text="Card slug, e.g. frost-mage.")
+    count = serializers.IntegerField(min_value=1, max_value=MAX_ENTRY_COUNT)
+
+
+@extend_schema_field(DeckEntryInputSerializer(many=True))
+class DeckCardsField(serializers.Field):
+    """``[{"card": slug, "count": n}, ...]`` -> ``[(slug, n), ...]``.
+
+    Checks the size before anything else (10,000 entries fail fast) and says which
+    entry is wrong in plain words; card existence is the service's job.
+    """
+
+    default_error_messages = {
+        "not_a_list": 'Expected a list of {{"card": slug, "count": n}} objects.',
+        "too_many": "{n} entries; a deck holds at most {limit} different cards.",
+    }
+
+    def to_internal_value(self, data: Any) -> list[tuple[str, int]]:
+        if not isinstance(data, list):
+            self.fail("not_a_list")
+        if len(data) > MAX_DECK_ENTRIES:
+            self.fail("too_many", n=len(data), limit=MAX_DECK_ENTRIES)
+        out: list[tuple[str, int]] = []
+        for i, item in enumerate(data, start=1):
+            if not isinstance(item, dict) or set(item) - {"card", "count"}:
+                raise serializers.ValidationError(
+                    f'Entry {i}: expected {{"card": slug, "count": n}}.'
+                )
+            card, count = item.get("card"), item.get("count")
+            if not isinstance(card, str) or not card.strip() or len(card) > 80:
+                raise serializers.ValidationError(
+                    f"Entry {i}: 'card' must be a card slug."
+                )
+            if isinstance(count, bool) or not isinstance(count, int):
+                raise serializers.ValidationError(
+                    f"Entry {i} ({card[:40]}): 'count' must be a whole number."
+                )
+            if not 1 <= count <= MAX_ENTRY_COUNT:
+                raise serializers.ValidationError(
+                    f"Entry {i} ({card[:40]}): count {count}; a count must be 1 to "
+                    f"{MAX_ENTRY_COUNT}."
+                )
+            out.append((card.strip(), count))
+        return out
+
+    def to_representation(self, value: Any) -> Any:
+        return [{"card": slug, "count": count} for slug, count in value]
+
+
+class DeckEntryOutputSerializer(serializers.Serializer):
+    class Meta:
+        ref_name = "DeckCardOutput"  # cards.apis has a DeckEntryOutput (with roles)
+
+    card = serializers.SlugField(source="card.slug")
+    name = serializers.CharField(source="card.name")
+    count = serializers.IntegerField()
+
+
+class ViolationOutputSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    message = serializers.CharField()
+    card = serializers.CharField(allow_null=True, required=False)
+    count = serializers.IntegerField(required=False)
+    limit = serializers.IntegerField(required=False)
+    suggestion = serializers.CharField(required=False)
+
+
+class ValidationOutputSerializer(serializers.Serializer):
+    valid = serializers.BooleanField()
+    errors = ViolationOutputSerializer(many=True)  # type: ignore[assignment]
+    warnings = ViolationOutputSerializer(many=True)
+    summary = serializers.DictField()
+
+
+class DeckInputErrorHandlerMixin:
+    """Bad deck input -> 400 ``{"code", "message", "problems": [...]}``."""
+
+    def handle_exception(self, exc: Exception) -> Response:
+        if isinstance(exc, services.DeckInputError):
+            problems = exc.problems
+            body = {
+                "code": exc.problem_code,
+                "message": problems[0]["message"]
+                + (f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""),
+                "problems": problems,
+            }
+            return Response(body, status=status.HTTP_400_BAD_REQUEST)
+        return super().handle_exception(exc)  # type: ignore[misc]
+
+
+def _deck_response(
+    request: Request, deck_id: int, *, status_code: int = status.HTTP_200_OK
+) -> Response:
+    deck = selectors.deck_get(deck_id=deck_id)
+    view = selectors.deck_views([deck], user=request.user)[0]
+    data = DeckDetailApi.OutputSerializer(view).data
+    return Response(data, status=status_code)
+
+
+# -------------------------------------------------------------------------- validate
+
+
+class DeckValidateApi(APIView):
+    """``POST /api/decks/validate/``: check a deck against the construction rules
+    without saving it. Works without login; logged in, ``collection.short`` warnings
+    tell what the collection lacks."""
+
+    class InputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "DeckValidateInput"
+
+        ruleset = serializers.ChoiceField(Ruleset.choices, default=Ruleset.SECOND)
+        cards = DeckCardsField(required=False)
+        text = serializers.CharField(
+            required=False,
+            allow_blank=True,
+            trim_whitespace=False,
+            max_length=MAX_TEXT_CHARS,
+        )
+        summoner = serializers.CharField(required=False, max_length=80)
+
+        def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+            if ("cards" in attrs) == ("text" in attrs):
+                raise serializers.ValidationError(
+                    'Send either "cards" (a list of {"card", "count"}) or "text".'
+                )
+            return attrs
+
+    class OutputSerializer(ValidationOutputSerializer):
+        class Meta:
+            ref_name = "DeckValidateOutput"
+
+        buildable = serializers.BooleanField(allow_null=True)
+
+    @extend_schema(request=InputSerializer, responses={200: OutputSerializer}, auth=[])
+    def post(self, request: Request) -> Response:
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        problems: list[dict[str, Any]] = []
+        if "text" in data:
+            parsed = parse_deck_text(data["text"], catalog=load_catalog())
+            cards = list(parsed.entries)
+            problems = [p.to_violation().to_json() for p in parsed.problems]
+        else:
+            cards = data["cards"]
+        report = selectors.deck_validate(
+            cards,
+            user=request.user,
+            ruleset=data["ruleset"],
+            summoner=data.get("summoner"),
+        )
+        body = report.to_json()
+        if problems:
+            body["errors"] = problems + body["errors"]
+            body["valid"] = False
+        body["buildable"] = selectors.deck_buildable(report, request.user)
+        return Response(self.OutputSerializer(body).data)
+
+
+# ---------------------------------------------------------------------- list/create
+
+
+class DeckListApi(APIView):
+    """``GET /api/decks/``: your decks and every public deck (faction decks included),
+    newest first, 50 a page."""
+
+    class FilterSerializer(serializers.Serializer):
+        q = serializers.CharField(required=False)
+        mine = serializers.BooleanField(required=False)
+        faction = serializers.SlugField(required=False)
+        summoner = serializers.SlugField(required=False)
+        faction_decks = serializers.BooleanField(required=False)
+        visibility = serializers.ChoiceField(Visibility.choices, required=False)
+        page = serializers.IntegerField(required=False, min_value=1)
+
+    class OutputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "DeckListOutput"
+
+        id = serializers.IntegerField(source="deck.pk")
+        name = serializers.CharField(source="deck.name")
+        owner = serializers.CharField(source="deck.owner.username", allow_null=True)
+        summoner = serializers.SlugField(source="deck.summoner.slug", allow_null=True)
+        faction = serializers.SlugField(source="deck.faction.slug", allow_null=True)
+        visibility = serializers.ChoiceField(
+            Visibility.choices, source="deck.visibility"
+        )
+        ruleset = serializers.ChoiceField(Ruleset.choices, source="deck.ruleset")
+        is_faction_deck = serializers.BooleanField(source="deck.is_faction_deck")
+        read_only = serializers.BooleanField(  # type: ignore[assignment]
+            source="deck.read_only"
+        )
+        can_edit = serializers.BooleanField()
+        card_count = serializers.SerializerMethodField()
+        validation = serializers.SerializerMethodField()
+        buildable = serializers.BooleanField(allow_null=True)
+        created_at = serializers.DateTimeField(source="deck.created_at")
+        updated_at = serializers.DateTimeField(source="deck.updated_at")
+
+        def get_card_count(self, view: selectors.DeckView) -> int:
+            return sum(e.count for e in view.deck.entries.all())
+
+        @extend_schema_field(ValidationOutputSerializer)
+        def get_validation(self, view: selectors.DeckView) -> dict[str, Any]:
+            return view.report.to_json()
+
+    @extend_schema(
+        parameters=[FilterSerializer],
+        responses={200: OutputSerializer(many=True)},
+    )
+    def get(self, request: Request) -> Response:
+        filters = request.query_params.dict()
+        filters.pop("page", None)
+        decks = selectors.deck_list_for(request.user, filters=filters)
+        paginator = PageNumberPagination()
+        page = paginator.paginate_queryset(decks, request, view=self)
+        views = selectors.deck_views(page or [], user=request.user)
+        data = DeckListApi.OutputSerializer(views, many=True).data
+        return paginator.get_paginated_response(data)
+
+
+# -------------------------------------------------------------------------- one deck
+
+
+class DeckDetailApi(APIView):
+    """``GET /api/decks/{id}/``: a deck you may read (yours, unlisted or public)."""
+
+    class OutputSerializer(DeckListApi.OutputSerializer):
+        class Meta:
+            ref_name = "DeckDetailOutput"
+
+        notes = serializers.CharField(source="deck.notes")
+        entries = DeckEntryOutputSerializer(source="deck.entries", many=True)
+
+    @extend_schema(responses={200: OutputSerializer})
+    def get(self, request: Request, deck_id: int) -> Response:
+        deck = selectors.access_deck(request.user, deck_id)
+        view = selectors.deck_views([deck], user=request.user)[0]
+        return Response(DeckDetailApi.OutputSerializer(view).data)
+
+
+class DeckCreateApi(DeckInputErrorHandlerMixin, APIView):
+    """``POST /api/decks/``: a new deck of yours (login required). The deck may break
+    the construction rules (a draft); its ``validation`` says how."""
+
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "DeckCreateInput"
+
+        name = serializers.CharField(max_length=100)
+        summoner = serializers.CharField(required=False, max_length=80)
+        cards = DeckCardsField(required=False, default=list)
+        visibility = serializers.ChoiceField(
+            Visibility.choices, default=Visibility.PRIVATE
+        )
+        ruleset = serializers.ChoiceField(Ruleset.choices, default=Ruleset.SECOND)
+        notes = serializers.CharField(
+            required=False, allow_blank=True, max_length=MAX_NOTES_LENGTH, default=""
+        )
+
+    @extend_schema(
+        request=InputSerializer, responses={201: DeckDetailApi.OutputSerializer}
+    )
+    def post(self, request: Request) -> Response:
+        serializer = DeckCreateApi.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        deck = services.deck_create(
+            owner=cast(User, request.user),
+            name=data["name"],
+            summoner=data.get("summoner"),
+            entries=data["cards"],
+            visibility=data["visibility"],
+            ruleset=data["ruleset"],
+            notes=data["notes"],
+        )
+        return _deck_response(request, deck.pk, status_code=status.HTTP_201_CREATED)
+
+
+class DeckUpdateApi(DeckInputErrorHandlerMixin, APIView):
+    """``PATCH``/``PUT /api/decks/{id}/``: change your deck; ``cards`` replaces all
+    entries. Others' private decks are 404, others' readable decks and faction decks
+    403."""
+
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "DeckUpdateInput"
+
+        name = serializers.CharField(max_length=100)
+        summoner = serializers.CharField(max_length=80, allow_null=True)
+        cards = DeckCardsField()
+        visibility = serializers.ChoiceField(Visibility.choices)
+        ruleset = serializers.ChoiceField(Ruleset.choices)
+        notes = serializers.CharField(allow_blank=True, max_length=MAX_NOTES_LENGTH)
+
+    def _update(self, request: Request, deck_id: int, *, partial: bool) -> Response:
+        serializer = DeckUpdateApi.InputSerializer(data=request.data, partial=partial)
+        if not partial:
+            # PUT: every field but summoner and notes.
+            for name in ("summoner", "notes"):
+                serializer.fields[name].required = False
+        serializer.is_valid(raise_exception=True)
+        data = dict(serializer.validated_data)
+        with transaction.atomic():
+            deck = selectors.access_deck(request.user, deck_id, lock=True, write=True)
+            kwargs: dict[str, Any] = {
+                k: data[k]
+                for k in ("name", "notes", "visibility", "ruleset")
+                if k in data
+            }
+            if "cards" in data:
+                kwargs["entries"] = data["cards"]
+            if "summoner" in data:
+                kwargs["summoner"] = data["summoner"]
+            services.deck_update(deck=deck, **kwargs)
+        return _deck_response(request, deck.pk)
+
+    @extend_schema(
+        request=InputSerializer, responses={200: DeckDetailApi.OutputSerializer}
+    )
+    def put(self, request: Request, deck_id: int) -> Response:
+        return self._update(request, deck_id, partial=False)
+
+    @extend_schema(
+        request=InputSerializer, responses={200: DeckDetailApi.OutputSerializer}
+    )
+    def patch(self, request: Request, deck_id: int) -> Response:
+        return self._update(request, deck_id, partial=True)
+
+
+class DeckDeleteApi(APIView):
+    """``DELETE /api/decks/{id}/``: delete your deck."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={204: None})
+    def delete(self, request: Request, deck_id: int) -> Response:
+        with transaction.atomic():
+            deck = selectors.access_deck(request.user, deck_id, lock=True, write=True)
+            services.deck_delete(deck=deck)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class DeckCopyApi(DeckInputErrorHandlerMixin, APIView):
+    """``POST /api/decks/{id}/copy/``: a private copy of any deck you may read."""
+
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "DeckCopyInput"
+
+        name = serializers.CharField(max_length=100, required=False)
+
+    @extend_schema(
+        request=InputSerializer, responses={201: DeckDetailApi.OutputSerializer}
+    )
+    def post(self, request: Request, deck_id: int) -> Response:
+        serializer = DeckCopyApi.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        source = selectors.access_deck(request.user, deck_id)
+        copy = services.deck_copy(
+            deck=source,
+            owner=cast(User, request.user),
+            name=serializer.validated_data.get("name"),
+        )
+        return _deck_response(request, copy.pk, status_code=status.HTTP_201_CREATED)
+
+
+class DeckCodeRenderer(renderers.JSONRenderer):
+    """``?format=code``: ``{"code": ...}`` as JSON."""
+
+    format = "code"
+
+
+class DeckExportApi(APIView):
+    """``GET /api/decks/{id}/export/``: the deck text (text/plain);
+    ``?format=code``: ``{"code": "..."}``; ``?format=json``: both."""
+
+    renderer_classes = [DeckTextRenderer, DeckCodeRenderer, renderers.JSONRenderer]
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "format",
+                OpenApiTypes.STR,
+                enum=["text", "code", "json"],
+                required=False,
+            )
+        ],
+        responses={
+            (200, "text/plain"): OpenApiResponse(
+                response=OpenApiTypes.STR, description="The deck text format."
+            ),
+            (200, "application/json"): inline_serializer(
+                "DeckExportOutput",
+                {"code": serializers.CharField(), "text": serializers.CharField()},
+            ),
+        },
+    )
+    def get(self, request: Request, deck_id: int) -> Response:
+        deck = selectors.access_deck(request.user, deck_id)
+        pairs = selectors.deck_entry_pairs(deck)
+        catalog = load_catalog()
+        fmt = request.accepted_renderer.format
+        if fmt == DeckTextRenderer.format:
+            return Response(format_deck_text(pairs, catalog=catalog, name=deck.name))
+        try:
+            code = encode_deck_code(pairs, catalog=catalog, ruleset=deck.ruleset)
+        except DeckCodeError as exc:
+            raise exceptions.ValidationError({"detail": str(exc)}) from exc
+        if fmt == DeckCodeRenderer.format:
+            return Response({"code": code})
+        text = format_deck_text(pairs, catalog=catalog, name=deck.name)
+        return Response({"code": code, "text": text})
+
+    def finalize_response(
+        self, request: Request, response: Response, *args: Any, **kwargs: Any
+    ) -> Response:
+        # Errors are JSON whatever format was asked for.
+        if response.status_code >= 400:
+            request.accepted_renderer = renderers.JSONRenderer()
+            request.accepted_media_type = "application/json"
+        return super().finalize_response(request, response, *args, **kwargs)
+
+
+class DeckImportApi(DeckInputErrorHandlerMixin, APIView):
+    """``POST /api/decks/import/``: a new deck of yours from deck text or a deck code.
+    Unknown names or a damaged code: 400 with every problem (line, did-you-mean)."""
+
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "DeckImportInput"
+
+        text = serializers.CharField(
+            required=False, trim_whitespace=False, max_length=MAX_TEXT_CHARS
+        )
+        code = serializers.CharField(required=False, max_length=MAX_CODE_CHARS)
+        name = serializers.CharField(required=False, max_length=100)
+        visibility = serializers.ChoiceField(
+            Visibility.choices, default=Visibility.PRIVATE
+        )
+        ruleset = serializers.ChoiceField(Ruleset.choices, default=Ruleset.SECOND)
+        notes = serializers.CharField(
+            required=False, allow_blank=True, max_length=MAX_NOTES_LENGTH, default=""
+        )
+
+        def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+            if ("text" in attrs) == ("code" in attrs):
+                raise serializers.ValidationError('Send either "text" or "code".')
+            return attrs
+
+    @extend_schema(
+        request=InputSerializer, responses={201: DeckDetailApi.OutputSerializer}
+    )
+    def post(self, request: Request) -> Response:
+        serializer = DeckImportApi.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        common = {
+            "owner": cast(User, request.user),
+            "name": data.get("name"),
+            "visibility": data["visibility"],
+            "notes": data["notes"],
+        }
+        if "text" in data:
+            deck = services.deck_import_text(
+                text=data["text"], ruleset=data["ruleset"], **common
+            )
+        else:
+            deck = services.deck_import_code(code=data["code"], **common)
+        return _deck_response(request, deck.pk, status_code=status.HTTP_201_CREATED)
+
+
+# ------------------------------------------------------------------------ collection
+
+
+class CollectionListApi(APIView):
+    """``GET /api/collection/``: the products you own and how many of each."""
+
+    permission_classes = [IsAuthenticated]
+
+    class OutputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "CollectionListOutput"
+
+        product = serializers.SlugField(source="product.slug")
+        name = serializers.CharField(source="product.name")
+        kind = serializers.CharField(source="product.kind")
+        quantity = serializers.IntegerField()
+
+    @extend_schema(responses={200: OutputSerializer(many=True)})
+    def get(self, request: Request) -> Response:
+        owned = selectors.collection_list(user=cast(User, request.user))
+        return Response(CollectionListApi.OutputSerializer(owned, many=True).data)
+
+
+class CollectionSetApi(APIView):
+    """``PUT``/``POST /api/collection/`` ``{"product": slug, "quantity": n}``: set how
+    many copies you own; 0 removes the product."""
+
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "CollectionSetInput"
+
+        product = serializers.SlugField(max_length=80)
+        quantity = serializers.IntegerField(min_value=0, max_value=MAX_OWNED_QUANTITY)
+
+    class OutputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "CollectionSetOutput"
+
+        product = serializers.SlugField()
+        quantity = serializers.IntegerField()
+
+    @extend_schema(request=InputSerializer, responses={200: OutputSerializer})
+    def put(self, request: Request) -> Response:
+        serializer = CollectionSetApi.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        owned = services.collection_set(
+            user=cast(User, request.user),
+            product=data["product"],
+            quantity=data["quantity"],
+        )
+        body = {
+            "product": data["product"],
+            "quantity": owned.quantity if owned else 0,
+        }
+        return Response(CollectionSetApi.OutputSerializer(body).data)
+
+    @extend_schema(request=InputSerializer, responses={200: OutputSerializer})
+    def post(self, request: Request) -> Response:
+        return self.put(request)
+
+
+# ------------------------------------------------------- one path, several operations
+
+
+class DeckListCreateApi(DeckCreateApi, DeckListApi):
+    """``/api/decks/``: ``GET`` list (anyone), ``POST`` create (login)."""
+
+    def get_permissions(self) -> Sequence[Any]:
+        if self.request.method in ("GET", "HEAD", "OPTIONS"):
+            return []
+        return super().get_permissions()
+
+
+class DeckApi(DeckUpdateApi, DeckDeleteApi, DeckDetailApi):
+    """``/api/decks/{id}/``: ``GET`` (readers), ``PUT``/``PATCH``/``DELETE`` (owner)."""
+
+    def get_permissions(self) -> Sequence[Any]:
+        if self.request.method in ("GET", "HEAD", "OPTIONS"):
+            return []
+        return super().get_permissions()
+
+
+class CollectionApi(CollectionSetApi, CollectionListApi):  # type: ignore[misc]
+    """``/api/collection/``: ``GET`` list, ``PUT``/``POST`` set (login)."""

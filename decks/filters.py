@@ -1,0 +1,64 @@
+"""Filters of the deck list, shared by the ``/decks/`` page and ``GET /api/decks/``.
+
+Invalid values (``faction=nope``, ``mine=maybe``) make the FilterSet invalid; callers
+turn that into a 400, never a 500 or a silently empty list.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import django_filters as filters
+from django.db.models import Q, QuerySet
+
+from cards.models import Card, Faction
+from decks.models import Deck, Visibility
+
+
+class DeckFilter(filters.FilterSet):
+    q = filters.CharFilter(
+        method="filter_q", label="Search", help_text="Words in the deck name or notes."
+    )
+    mine = filters.BooleanFilter(
+        method="filter_mine", label="Only my decks", help_text="true: only your decks."
+    )
+    faction = filters.ModelChoiceFilter(
+        queryset=Faction.objects.all(),
+        to_field_name="slug",
+        empty_label="Any faction",
+        help_text="Faction slug, e.g. polar-dwarves.",
+    )
+    summoner = filters.ModelChoiceFilter(
+        queryset=Card.objects.all(),
+        to_field_name="slug",
+        help_text="Summoner card slug, e.g. svara.",
+    )
+    faction_decks = filters.BooleanFilter(
+        field_name="is_faction_deck",
+        label="Faction decks",
+        help_text="true: only the catalog's faction decks; false: only custom decks.",
+    )
+    visibility = filters.ChoiceFilter(choices=Visibility.choices)
+
+    class Meta:
+        model = Deck
+        fields = ["q", "mine", "faction", "summoner", "faction_decks", "visibility"]
+
+    def __init__(self, *args: Any, request_user: Any = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.request_user = request_user
+
+    def filter_q(self, queryset: QuerySet[Deck], name: str, value: str) -> QuerySet:
+        for word in value.split()[:10]:
+            queryset = queryset.filter(
+                Q(name__icontains=word) | Q(notes__icontains=word)
+            )
+        return queryset
+
+    def filter_mine(self, queryset: QuerySet[Deck], name: str, value: bool) -> QuerySet:
+        if value is None:
+            return queryset
+        user = self.request_user
+        if user is None or not user.is_authenticated:
+            return queryset.none() if value else queryset
+        return queryset.filter(owner=user) if value else queryset.exclude(owner=user)

@@ -1,0 +1,49 @@
+"""Page forms: deck name/visibility/notes, the summoner choice, deck import."""
+
+from __future__ import annotations
+
+from django import forms
+
+from decks.models import MAX_NOTES_LENGTH, Visibility
+from decks.selectors import summoner_choices
+from engine.decktext import MAX_CODE_CHARS, MAX_TEXT_CHARS
+
+
+class DeckMetaForm(forms.Form):
+    name = forms.CharField(max_length=100, label="Deck name")
+    visibility = forms.ChoiceField(choices=Visibility.choices, initial="private")
+    notes = forms.CharField(
+        required=False,
+        max_length=MAX_NOTES_LENGTH,
+        widget=forms.Textarea(attrs={"rows": 3}),
+    )
+
+
+class SummonerForm(forms.Form):
+    summoner = forms.ChoiceField(label="Summoner")
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.fields["summoner"].choices = [  # type: ignore[attr-defined]
+            (card.slug, card.name) for card in summoner_choices()
+        ]
+
+
+class DeckImportForm(forms.Form):
+    text = forms.CharField(
+        required=False,
+        max_length=MAX_TEXT_CHARS,
+        strip=False,
+        label="Deck text",
+        help_text="One line per card: COUNT Card Name (for example: 4 Ice Smith).",
+        widget=forms.Textarea(attrs={"rows": 12, "class": "deck-text"}),
+    )
+    code = forms.CharField(required=False, max_length=MAX_CODE_CHARS, label="Deck code")
+    name = forms.CharField(required=False, max_length=100, label="Deck name")
+    visibility = forms.ChoiceField(choices=Visibility.choices, initial="private")
+
+    def clean(self) -> dict[str, object]:
+        data = super().clean() or {}
+        if bool(data.get("text", "").strip()) == bool(data.get("code", "").strip()):
+            raise forms.ValidationError("Paste either deck text or a deck code.")
+        return data

@@ -1,0 +1,383 @@
+"""Deck pages: my decks, deck detail, the builder, import, the collection.
+
+Thin views: they parse the request, call one selector or service and render. The
+builder works without JavaScript (choose a summoner, set counts, save: the server
+validates and shows the messages); ``static/js/deck-builder.js`` adds +/- buttons,
+search and filters and live validation through ``POST /api/decks/validate/``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
+from django.core.paginator import Paginator
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods, require_POST
+
+from cards.models import CardClass, DeckRole
+from decks import selectors, services
+from decks.forms import DeckImportForm, DeckMetaForm, SummonerForm
+from decks.models import MAX_ENTRY_COUNT, Deck
+from engine.catalog import load_catalog
+from engine.construction import ValidationReport
+from engine.decktext import DeckCodeError, encode_deck_code, format_deck_text
+
+ROLE_LABELS = {role.value: str(role.label) for role in DeckRole}
+CLASS_LABELS = {c.value: str(c.label) for c in CardClass}
+
+
+# ------------------------------------------------------------------------ helpers
+
+
+def _report_context(report: ValidationReport, summoner: str | None) -> dict[str, Any]:
+    """What the validation panel shows: messages, slots against targets, cost curve
+    and class breakdown (also rebuilt live by deck-builder.js from the API)."""
+    summary = report.summary
+    targets = selectors.deck_slot_targets(summoner)
+    slots = [
+        {
+            "role": role,
+            "label": ROLE_LABELS.get(role, role),
+            "count": summary.roles.get(role, 0),
+            "target": target,
+        }
+        for role, target in targets.items()
+    ]
+    curve = dict(summary.cost_curve)
+    top = max(curve.values(), default=0)
+    curve_rows = [
+        {
+            "cost": cost,
+            "copies": curve.get(cost, 0),
+            "pct": round(100 * curve.get(cost, 0) / top) if top else 0,
+        }
+        for cost in range(0, max(curve, default=-1) + 1)
+    ]
+    classes = [
+        {"label": CLASS_LABELS.get(cls, cls), "count": n}
+        for cls, n in summary.class_counts.items()
+    ]
+    return {
+        "report": report,
+        "slots": slots,
+        "slot_targets": targets,
+        "curve_rows": curve_rows,
+        "class_rows": classes,
+    }
+
+
+def _deck_groups(view: selectors.DeckView) -> list[dict[str, Any]]:
+    """The deck's entries grouped by their R9 role (from the report), in slot order;
+    cards no slot holds come last as "Not allowed"."""
+    catalog = load_catalog()
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for entry in view.report.summary.entries:
+        role = entry.role.value if entry.role is not None else ""
+        groups.setdefault(role, []).append(
+            {"card": catalog.cards[entry.card], "count": entry.count}
+        )
+    known = {e.card for e in view.report.summary.entries}
+    for slug, count in selectors.deck_entry_pairs(view.deck):
+        if slug not in known:  # unknown to the engine catalog
+            groups.setdefault("", []).append(
+                {"card": None, "slug": slug, "count": count}
+            )
+    order = list(ROLE_LABELS) + [""]
+    return [
+        {
+            "label": ROLE_LABELS.get(role, "Not allowed"),
+            "entries": groups[role],
+            "count": sum(e["count"] for e in groups[role]),
+        }
+        for role in order
+        if role in groups
+    ]
+
+
+def _parse_counts(post: Any) -> tuple[dict[str, int], list[str]]:
+    counts: dict[str, int] = {}
+    problems: list[str] = []
+    for key, value in post.items():
+        if not key.startswith("count-"):
+            continue
+        slug = key[len("count-") :]
+        try:
+            count = int(str(value).strip() or "0")
+        except ValueError:
+            problems.append(f"{slug}: '{str(value)[:20]}' is not a number.")
+            continue
+        if count < 0 or count > MAX_ENTRY_COUNT:
+            problems.append(f"{slug}: {count} copies; use 0 to {MAX_ENTRY_COUNT}.")
+            continue
+        if count:
+            counts[slug] = count
+    return counts, problems
+
+
+# -------------------------------------------------------------------------- pages
+
+
+def deck_list_view(request: HttpRequest) -> HttpResponse:
+    """My decks (logged in) and the public decks, faction decks first."""
+    filters = {k: v for k, v in request.GET.items() if k in ("q", "faction")}
+    error = None
+    try:
+        public = selectors.deck_list_for(None, filters=filters).order_by(
+            "-is_faction_deck", "name", "pk"
+        )
+    except ValidationError as exc:
+        error = "; ".join(exc.messages)
+        public = selectors.deck_list_for(None)
+    mine: list[selectors.DeckView] = []
+    if request.user.is_authenticated:
+        mine = selectors.deck_views(
+            selectors.deck_list_for(request.user, filters={"mine": "true"}),
+            user=request.user,
+        )
+    page = Paginator(public, 50).get_page(request.GET.get("page"))
+    return render(
+        request,
+        "decks/deck_list.html",
+        {
+            "mine": mine,
+            "public": selectors.deck_views(page.object_list, user=request.user),
+            "page": page,
+            "filters": filters,
+            "filter_error": error,
+            "factions": [(f.slug, f.name) for f in load_catalog().factions.values()],
+        },
+    )
+
+
+def deck_detail_view(request: HttpRequest, deck_id: int) -> HttpResponse:
+    deck = selectors.access_deck(request.user, deck_id)
+    view = selectors.deck_views([deck], user=request.user)[0]
+    pairs = selectors.deck_entry_pairs(deck)
+    catalog = load_catalog()
+    text = format_deck_text(pairs, catalog=catalog, name=deck.name) if pairs else ""
+    try:
+        code = encode_deck_code(pairs, catalog=catalog, ruleset=deck.ruleset)
+    except DeckCodeError:
+        code = ""
+    summoner = deck.summoner.slug if deck.summoner else None
+    return render(
+        request,
+        "decks/deck_detail.html",
+        {
+            "deck": deck,
+            "view": view,
+            "groups": _deck_groups(view),
+            "deck_text": text,
+            "deck_code": code,
+            **_report_context(view.report, summoner),
+        },
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def deck_builder_view(request: HttpRequest, deck_id: int | None = None) -> HttpResponse:
+    """``/decks/new/`` and ``/decks/<id>/edit/``."""
+    deck: Deck | None = None
+    if deck_id is not None:
+        deck = selectors.access_deck(request.user, deck_id, write=True)
+    current = selectors.deck_entry_pairs(deck) if deck else []
+    deck_summoner = deck.summoner.slug if deck and deck.summoner else None
+    summoner = request.POST.get("summoner") or request.GET.get("summoner")
+    summoner = summoner or deck_summoner
+    summoner_form = SummonerForm(initial={"summoner": summoner})
+    if not summoner:
+        return render(
+            request,
+            "decks/builder.html",
+            {"deck": deck, "summoner_form": summoner_form, "rows": None},
+        )
+    try:
+        selectors.builder_pool(summoner)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+        target = reverse("decks:edit", args=[deck.pk]) if deck else reverse("decks:new")
+        return redirect(target)
+
+    problems: list[str] = []
+    if request.method == "POST":
+        form = DeckMetaForm(request.POST)
+        counts, problems = _parse_counts(request.POST)
+        if form.is_valid() and not problems:
+            data = form.cleaned_data
+            try:
+                with transaction.atomic():
+                    if deck is None:
+                        deck = services.deck_create(
+                            owner=cast(User, request.user),
+                            name=data["name"],
+                            summoner=summoner,
+                            entries=list(counts.items()),
+                            visibility=data["visibility"],
+                            notes=data["notes"],
+                        )
+                    else:
+                        locked = selectors.access_deck(
+                            request.user, deck.pk, lock=True, write=True
+                        )
+                        deck = services.deck_update(
+                            deck=locked,
+                            name=data["name"],
+                            summoner=summoner,
+                            entries=list(counts.items()),
+                            visibility=data["visibility"],
+                            notes=data["notes"],
+                        )
+            except services.DeckInputError as exc:
+                problems = [p["message"] for p in exc.problems]
+            except ValidationError as exc:
+                problems = exc.messages
+            else:
+                messages.success(request, f"Saved “{deck.name}”.")
+                return redirect("decks:detail", deck_id=deck.pk)
+    else:
+        # A new summoner keeps the cards it also accepts (see deck_builder_rows).
+        counts = dict(current)
+        form = DeckMetaForm(
+            initial={
+                "name": deck.name if deck else "",
+                "visibility": deck.visibility if deck else "private",
+                "notes": deck.notes if deck else "",
+            }
+        )
+    owned = selectors.collection_owned_cards(user=request.user)
+    rows = selectors.deck_builder_rows(
+        summoner=summoner,
+        counts=counts,
+        owned=owned,
+        keep_others=summoner == deck_summoner or request.method == "POST",
+    )
+    entries = [(r.card.slug, r.count) for r in rows if r.count]
+    report = selectors.deck_validate(entries, owned=owned, summoner=summoner)
+    groups: dict[str, list[selectors.BuilderRow]] = {}
+    for row in rows:
+        groups.setdefault(row.role, []).append(row)
+    order = list(ROLE_LABELS) + [""]
+    return render(
+        request,
+        "decks/builder.html",
+        {
+            "deck": deck,
+            "summoner": load_catalog().cards[summoner],
+            "summoner_form": summoner_form,
+            "form": form,
+            "problems": problems,
+            "rows": rows,
+            "row_groups": [
+                {
+                    "role": role,
+                    "label": ROLE_LABELS.get(role, "Not allowed"),
+                    "rows": groups[role],
+                }
+                for role in order
+                if role in groups
+            ],
+            "class_labels": CLASS_LABELS,
+            "show_owned": owned is not None,
+            **_report_context(report, summoner),
+        },
+        status=400 if request.method == "POST" else 200,
+    )
+
+
+@login_required
+@require_POST
+def deck_copy_view(request: HttpRequest, deck_id: int) -> HttpResponse:
+    source = selectors.access_deck(request.user, deck_id)
+    copy = services.deck_copy(deck=source, owner=cast(User, request.user))
+    messages.success(request, f"Copied “{source.name}” into your decks.")
+    return redirect("decks:edit", deck_id=copy.pk)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def deck_delete_view(request: HttpRequest, deck_id: int) -> HttpResponse:
+    if request.method == "POST":
+        with transaction.atomic():
+            deck = selectors.access_deck(request.user, deck_id, lock=True, write=True)
+            name = deck.name
+            services.deck_delete(deck=deck)
+        messages.success(request, f"Deleted “{name}”.")
+        return redirect("decks:list")
+    deck = selectors.access_deck(request.user, deck_id, write=True)
+    return render(request, "decks/deck_confirm_delete.html", {"deck": deck})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def deck_import_view(request: HttpRequest) -> HttpResponse:
+    form = DeckImportForm(request.POST or None)
+    problems: list[dict[str, Any]] = []
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        common = {
+            "owner": cast(User, request.user),
+            "name": data["name"] or None,
+            "visibility": data["visibility"],
+        }
+        try:
+            if data["text"].strip():
+                deck = services.deck_import_text(text=data["text"], **common)
+            else:
+                deck = services.deck_import_code(code=data["code"].strip(), **common)
+        except services.DeckInputError as exc:
+            problems = exc.problems
+        else:
+            messages.success(request, f"Imported “{deck.name}”.")
+            return redirect("decks:detail", deck_id=deck.pk)
+    status = 400 if request.method == "POST" else 200
+    return render(
+        request,
+        "decks/deck_import.html",
+        {"form": form, "problems": problems},
+        status=status,
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def collection_view(request: HttpRequest) -> HttpResponse:
+    rows = selectors.collection_rows(user=cast(User, request.user))
+    errors: list[str] = []
+    if request.method == "POST":
+        quantities: dict[str, int] = {}
+        for product, _ in rows:
+            raw = request.POST.get(f"quantity-{product.slug}", "").strip() or "0"
+            try:
+                quantities[product.slug] = int(raw)
+            except ValueError:
+                errors.append(f"{product.name}: '{raw[:20]}' is not a number.")
+        if not errors:
+            try:
+                services.collection_set_many(
+                    user=cast(User, request.user), quantities=quantities
+                )
+            except ValidationError as exc:
+                errors = exc.messages
+            else:
+                messages.success(request, "Collection saved.")
+                return redirect("decks:collection")
+    owned_cards = selectors.collection_owned_cards(user=request.user) or {}
+    return render(
+        request,
+        "decks/collection.html",
+        {
+            "rows": rows,
+            "errors": errors,
+            "owned_total": sum(owned_cards.values()),
+            "owned_distinct": len(owned_cards),
+        },
+        status=400 if errors else 200,
+    )

@@ -1,0 +1,168 @@
+"""Browser test: sign up, build a legal Polar Dwarves deck from scratch in the builder
+(live validation through the API, no page reload), save it.
+
+Runs Debian's Chromium through Playwright's sync API against pytest-django's
+``live_server``; skipped only when /usr/bin/chromium is missing. Playwright's sync API
+runs an event loop in this thread, hence ``DJANGO_ALLOW_ASYNC_UNSAFE``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+# What the player adds by hand: the summoner brings its gates, starting units (1 Frost
+# Mage, 1 Ice Golem) and epic events (2 Ice Ram), locked.
+ADD_BY_CLICKING = {
+    "Parapet": 2,
+    "Ice Repair": 2,
+    "Glacial Shift": 2,
+    "Nadiana": 1,
+    "Ollag": 1,
+    "Jarmund": 1,
+}
+ADD_BY_TYPING = {"frost-mage": 5, "ice-golem": 5, "bear-cavalry": 4, "ice-smith": 4}
+
+
+@pytest.fixture
+def page(live_server, monkeypatch) -> Iterator[object]:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "1")  # only while a browser runs
+    if not CHROMIUM.exists():
+        pytest.skip("chromium not found at /usr/bin/chromium")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            context = browser.new_context(viewport={"width": 1280, "height": 900})
+            page = context.new_page()
+            page.set_default_timeout(15_000)
+            yield page
+        finally:
+            browser.close()
+
+
+@pytest.fixture
+def catalog_loaded(transactional_db) -> None:  # type: ignore[no-untyped-def]
+    from cards.services import catalog_load
+    from decks.services import faction_decks_sync
+    from engine.catalog import load_catalog
+
+    catalog_load(catalog=load_catalog())
+    faction_decks_sync()
+
+
+def test_build_a_legal_deck_from_scratch(live_server, page, catalog_loaded):  # type: ignore[no-untyped-def]
+    from playwright.sync_api import expect
+
+    from decks.models import Deck
+
+    base = live_server.url
+    page.goto(f"{base}/accounts/signup/?next=/decks/new/")
+    page.get_by_label("Username").fill("frostbuilder")
+    page.locator("#id_password1").fill("glacier-Logic-2026")
+    page.locator("#id_password2").fill("glacier-Logic-2026")
+    page.get_by_role("button", name="Create account").click()
+    page.wait_for_url(f"{base}/decks/new/")
+
+    # Choose the summoner: its locked cards arrive with it.
+    page.get_by_label("Summoner").select_option("svara")
+    page.get_by_role("button", name="Start building").click()
+    page.wait_for_url("**/decks/new/?summoner=svara")
+    status = page.locator("#deck-status")
+    expect(status).to_contain_text("Not legal yet")
+    expect(page.locator("#deck-slots [data-role=epic_event] .slot-count")).to_have_text(
+        "2"
+    )
+
+    # Search, then add with the + buttons (keyboard: focus and press Enter).
+    search = page.get_by_label("Search cards")
+    for name, copies in ADD_BY_CLICKING.items():
+        search.fill(name)
+        plus = page.get_by_role("button", name=f"Add one {name}", exact=True)
+        expect(plus).to_be_visible()
+        for _ in range(copies):
+            plus.focus()
+            page.keyboard.press("Enter")
+    search.fill("")
+
+    # ... and by typing counts.
+    for slug, copies in ADD_BY_TYPING.items():
+        page.locator(f"#count-{slug}").fill(str(copies))
+        page.locator(f"#count-{slug}").dispatch_event("change")
+
+    # Live validation: no reload, the status region says the deck is legal.
+    expect(status).to_have_text("Legal deck: 34 cards.")
+    expect(page.locator("#deck-errors li")).to_have_count(0)
+    expect(page.locator("#deck-slots [data-role=common] .slot-count")).to_have_text(
+        "16"
+    )
+    assert page.url.endswith("/decks/new/?summoner=svara")
+
+    page.get_by_label("Deck name").fill("Frost wall")
+    page.locator("aside .save-button").click()
+    page.wait_for_url("**/decks/*/")
+    expect(page.locator("h1")).to_have_text("Frost wall")
+    expect(page.locator(".deck-meta .badge").first).to_have_text("Legal")
+
+    deck = Deck.objects.get(name="Frost wall")
+    assert deck.owner.username == "frostbuilder"
+    assert deck.summoner.slug == "svara"
+    assert sum(e.count for e in deck.entries.all()) == 34
+
+
+def test_phone_width_owned_filter_and_no_horizontal_scroll(
+    live_server, page, catalog_loaded
+):  # type: ignore[no-untyped-def]
+    from django.contrib.auth import get_user_model
+    from playwright.sync_api import expect
+
+    from decks.services import collection_set
+
+    user = get_user_model().objects.create_user("phone", password="glacier-Logic-2026")
+    # The Master Set holds the Polar Dwarves deck; Brutal Force and Freeze (Tundra
+    # Orcs, Starter Set) share Svara's Water symbol but are not owned.
+    collection_set(user=user, product="master-set", quantity=1)
+
+    page.set_viewport_size({"width": 390, "height": 844})
+    base = live_server.url
+    page.goto(f"{base}/accounts/login/?next=/decks/new/%3Fsummoner%3Dsvara")
+    page.get_by_label("Username").fill("phone")
+    page.get_by_label("Password").fill("glacier-Logic-2026")
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url("**/decks/new/?summoner=svara")
+
+    no_overflow = "document.documentElement.scrollWidth <= window.innerWidth"
+    assert page.evaluate(no_overflow)
+
+    freeze = page.locator(".pool-row[data-slug=freeze]")
+    expect(freeze).to_be_visible()
+    page.get_by_label("Show only cards I own").check()
+    expect(freeze).to_be_hidden()
+    expect(page.locator(".pool-row[data-slug=ice-smith]")).to_be_visible()
+    expect(page.locator("#pool-shown")).to_contain_text("Showing")
+
+    # Adding an unowned card warns live (collection.short), keyboard only.
+    page.get_by_label("Show only cards I own").press("Space")
+    expect(freeze).to_be_visible()
+    page.get_by_role("button", name="Add one Freeze", exact=True).focus()
+    page.keyboard.press("Enter")
+    expect(
+        page.locator("#deck-warnings li[data-code='collection.short']")
+    ).to_contain_text("Freeze")
+    expect(page.locator("#pool-status")).to_be_visible()
+    assert page.evaluate(no_overflow)
