@@ -1,1 +1,205 @@
-"""Simulation job models (issue: simulations)."""
+"""Simulation jobs, their chunk results and round-robin matrices (issue: simulations).
+
+- ``SimulationJob``: one matchup, deck A against deck B, ``games`` games from ``seed``.
+  Both deck lists are frozen into the job at submission (``deck_a``/``deck_b`` JSON:
+  name, summoner, source and entries), so later deck edits never change a result.
+  The job is split into chunks of ``chunk_size`` consecutive game indices; game ``i``
+  is always played from ``engine.play.derive_seed(seed, i)``, so totals do not depend
+  on the chunk size or the number of workers.
+- ``ChunkResult``: the outcome of one chunk, stored under the unique key
+  ``(job, chunk_index)`` by an upsert: a retried or duplicated chunk overwrites its own
+  row with identical data and is never counted twice. Progress and the aggregated
+  result are computed from these rows (``simulate.selectors``); ``SimulationJob.result``
+  is only the finaliser's snapshot of that aggregate.
+- ``MatrixJob``: a round robin of several decks; one ``SimulationJob`` per pair.
+
+Writes go through ``simulate.services`` only.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from cards.models import BaseModel
+
+
+class JobStatus(models.TextChoices):
+    QUEUED = "queued", "Queued"
+    RUNNING = "running", "Running"
+    DONE = "done", "Done"
+    FAILED = "failed", "Failed"
+    CANCELLED = "cancelled", "Cancelled"
+
+
+ACTIVE_STATUSES = (JobStatus.QUEUED, JobStatus.RUNNING)
+
+
+class Agent(models.TextChoices):
+    RANDOM = "random", "Random"
+    GREEDY = "greedy", "Greedy (one-ply heuristic)"
+    MCTS = "mcts", "MCTS"
+
+
+class MatrixJob(BaseModel):
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="matrix_jobs"
+    )
+    # Frozen deck lists, in the order of the matrix rows/columns.
+    decks = models.JSONField(default=list)
+    games_per_pair = models.PositiveIntegerField()
+    seed = models.BigIntegerField()
+    agent = models.CharField(max_length=20, choices=Agent.choices)
+    status = models.CharField(
+        max_length=10, choices=JobStatus.choices, default=JobStatus.QUEUED
+    )
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        indexes = [
+            models.Index(fields=["owner", "status"], name="simulate_matrix_owner_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return f"matrix {self.pk} ({len(self.decks)} decks)"
+
+
+class SimulationJob(BaseModel):
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="simulations"
+    )
+    deck_a = models.JSONField()
+    deck_b = models.JSONField()
+    agent_a = models.CharField(max_length=20, choices=Agent.choices)
+    agent_b = models.CharField(max_length=20, choices=Agent.choices)
+    # The number of games requested; in "to precision" mode the cap.
+    games = models.PositiveIntegerField()
+    seed = models.BigIntegerField()
+    swap = models.BooleanField(default=False)
+    ruleset = models.CharField(max_length=10, default="second")
+    chunk_size = models.PositiveIntegerField()
+    target_half_width = models.FloatField(null=True, blank=True)
+    status = models.CharField(
+        max_length=10, choices=JobStatus.choices, default=JobStatus.QUEUED
+    )
+    # Chunks handed to Celery so far (all of them at once, or wave by wave).
+    chunks_planned = models.PositiveIntegerField(default=0)
+    # Re-sends of chunks that went missing (lost messages), bounded by MAX_RESENDS.
+    resends = models.PositiveIntegerField(default=0)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    error = models.TextField(blank=True)
+    # Hash of engine/ (simulate.adapters.engine_version): the web's at submission,
+    # then the workers' from the first chunk on (all chunks must agree).
+    engine_version = models.CharField(max_length=40, blank=True)
+    result = models.JSONField(null=True, blank=True)
+    matrix = models.ForeignKey(
+        MatrixJob,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="jobs",
+    )
+    matrix_row = models.PositiveSmallIntegerField(null=True, blank=True)
+    matrix_col = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        indexes = [
+            models.Index(fields=["owner", "status"], name="simulate_job_owner_idx"),
+        ]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(games__gt=0), name="simulate_job_games_gt_0"
+            ),
+            models.CheckConstraint(
+                condition=Q(chunk_size__gt=0), name="simulate_job_chunk_size_gt_0"
+            ),
+            models.CheckConstraint(
+                condition=Q(target_half_width__isnull=True)
+                | Q(target_half_width__gt=0),
+                name="simulate_job_target_half_width_gt_0",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"simulation {self.pk}: {self.games} games"
+
+    @property
+    def is_active(self) -> bool:
+        return self.status in ACTIVE_STATUSES
+
+    @property
+    def results_per_index(self) -> int:
+        """With ``swap`` each game index is played twice, seats exchanged."""
+        return 2 if self.swap else 1
+
+    @property
+    def total_games(self) -> int:
+        """Games played when the job runs to the end."""
+        return self.games * self.results_per_index
+
+    @property
+    def chunk_count(self) -> int:
+        """Chunks needed to play every requested game."""
+        return -(-self.games // self.chunk_size)
+
+    def chunk_range(self, chunk_index: int) -> range:
+        """Game indices of one chunk: consecutive, the last chunk possibly shorter."""
+        start = chunk_index * self.chunk_size
+        return range(start, min(start + self.chunk_size, self.games))
+
+
+class ChunkResult(BaseModel):
+    """Outcome of the games ``first_game .. first_game + games - 1`` of a job.
+
+    ``outcomes``: one compact row per game, in game order:
+    ``[winner, termination, turns, first_player, partial]`` with winner ``"a"``,
+    ``"b"`` or ``None`` (draw). ``card_stats``: ``{"a"|"b": {slug: [summoned,
+    destroyed, damage]}}`` summed over the chunk. ``turn_hist``: ``{turns: games}``.
+    """
+
+    job = models.ForeignKey(
+        SimulationJob, on_delete=models.CASCADE, related_name="chunks"
+    )
+    chunk_index = models.PositiveIntegerField()
+    first_game = models.PositiveIntegerField()
+    games = models.PositiveIntegerField()
+    wins_a = models.PositiveIntegerField()
+    wins_b = models.PositiveIntegerField()
+    draws = models.PositiveIntegerField()
+    first_player_wins = models.PositiveIntegerField()
+    # Games in which deck A moved first, and A's wins among them (the first-player
+    # split; the rest of the games had B first).
+    a_first_games = models.PositiveIntegerField(default=0)
+    a_first_wins = models.PositiveIntegerField(default=0)
+    partial_games = models.PositiveIntegerField(default=0)
+    turns_sum = models.PositiveIntegerField()
+    turn_hist = models.JSONField(default=dict)
+    terminations = models.JSONField(default=dict)
+    card_stats = models.JSONField(default=dict)
+    # Abilities the engine does not implement that these games met (partial results),
+    # and whether each side's setup used the engine's default layout.
+    missing_abilities = models.JSONField(default=list)
+    setup_defaults = models.JSONField(default=list)
+    outcomes = models.JSONField(default=list)
+    elapsed_ms = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["job", "chunk_index"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["job", "chunk_index"], name="simulate_chunk_unique_index"
+            ),
+            models.CheckConstraint(
+                condition=Q(
+                    games=models.F("wins_a") + models.F("wins_b") + models.F("draws")
+                ),
+                name="simulate_chunk_games_add_up",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"job {self.job_id} chunk {self.chunk_index}"

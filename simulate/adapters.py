@@ -1,0 +1,144 @@
+"""The one adapter between the simulate app and the engine (STYLE item 3).
+
+- A *frozen deck* is the JSON stored in ``SimulationJob.deck_a``/``deck_b``::
+
+      {"name": str, "summoner": slug, "summoner_name": str,
+       "source": {"kind": "deck", "id": 7} | {"kind": "faction", "slug": "..."}
+                 | {"kind": "inline"},
+       "entries": [{"card": slug, "count": n, "role": DeckRole value | null}, ...]}
+
+  :func:`deck_list` turns it into an engine ``DeckList``, :func:`game_deck` into the
+  ``GameDeck`` that ``engine.play.play_many`` plays.
+- Engine ``GameResult`` values become compact per-game rows
+  ``[winner, termination, turns, first_player, partial]`` (:func:`outcome_row`) and
+  per-card counts ``{side: {slug: [summoned, destroyed, damage]}}``
+  (:func:`card_counts`).
+- :func:`engine_version`: a short hash of the engine's source files, stored with each
+  job so a result can be traced to the rules code that produced it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from engine.decks import default_catalog
+from engine.rules.setup import GameDeck
+from engine.rules.setup import game_deck as engine_game_deck
+from engine.types import DeckEntry, DeckList, DeckRole, Rules
+
+ENGINE_DIR = Path(__file__).resolve().parent.parent / "engine"
+
+#: Card counters kept per card and side, in the order of the stored lists.
+CARD_COUNTERS = ("summoned", "destroyed", "damage")
+
+
+def deck_list(frozen: Mapping[str, Any]) -> DeckList:
+    """Engine deck list from a frozen deck (see the module docstring)."""
+    return DeckList(
+        name=str(frozen["name"]),
+        summoner=str(frozen["summoner"]),
+        entries=tuple(
+            DeckEntry(
+                card=str(e["card"]),
+                count=int(e["count"]),
+                role=DeckRole(e["role"]) if e.get("role") else None,
+            )
+            for e in frozen["entries"]
+        ),
+    )
+
+
+def game_deck(frozen: Mapping[str, Any]) -> GameDeck:
+    """A deck ready to play, laid out as the engine CLI lays out a deck: the setup of
+    the summoner's faction when the catalog knows it, else the engine default."""
+    catalog = default_catalog()
+    deck = deck_list(frozen)
+    faction = catalog.cards[deck.summoner].faction
+    fac = catalog.factions.get(faction) if faction else None
+    name = frozen["source"].get("slug") or deck.name
+    return engine_game_deck(deck, catalog.cards, fac.setup if fac else None, name=name)
+
+
+def frozen_deck(
+    *,
+    name: str,
+    summoner: str,
+    summoner_name: str,
+    source: dict[str, Any],
+    entries: Iterable[DeckEntry],
+) -> dict[str, Any]:
+    return {
+        "name": name,
+        "summoner": summoner,
+        "summoner_name": summoner_name,
+        "source": source,
+        "entries": [
+            {
+                "card": e.card,
+                "count": e.count,
+                "role": None if e.role is None else DeckRole(e.role).value,
+            }
+            for e in entries
+        ],
+    }
+
+
+def agent_choices() -> list[tuple[str, str]]:
+    """The agents the engine offers, as (name, label) choices."""
+    from engine.agents import AGENTS
+    from simulate.models import Agent
+
+    labels = dict(Agent.choices)
+    return [(name, str(labels.get(name, name))) for name in AGENTS]
+
+
+def rules(ruleset: str) -> Rules:
+    return Rules(ruleset=ruleset)
+
+
+def outcome_row(result: Any) -> list[Any]:
+    """``[winner, termination, turns, first_player, partial]`` of one GameResult."""
+    return [
+        result.winner,
+        result.termination,
+        result.turns,
+        result.first_player,
+        result.partial,
+    ]
+
+
+def card_counts(result: Any) -> dict[str, dict[str, list[int]]]:
+    """``{"a"|"b": {slug: [summoned, destroyed, damage]}}`` of one GameResult."""
+    return {
+        side: {
+            slug: [counts.get(name, 0) for name in CARD_COUNTERS]
+            for slug, counts in result.card_stats.get(side, {}).items()
+        }
+        for side in ("a", "b")
+    }
+
+
+def add_card_counts(
+    total: dict[str, dict[str, list[int]]], more: Mapping[str, Mapping[str, list[int]]]
+) -> dict[str, dict[str, list[int]]]:
+    """Add ``more`` into ``total`` (both in the :func:`card_counts` shape)."""
+    for side, cards in more.items():
+        bucket = total.setdefault(side, {})
+        for slug, values in cards.items():
+            current = bucket.setdefault(slug, [0] * len(values))
+            for i, v in enumerate(values):
+                current[i] += v
+    return total
+
+
+@cache
+def engine_version() -> str:
+    digest = hashlib.sha256()
+    for path in sorted(ENGINE_DIR.rglob("*.py")):
+        digest.update(str(path.relative_to(ENGINE_DIR)).encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:12]

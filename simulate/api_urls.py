@@ -1,0 +1,31 @@
+"""REST endpoints of simulations and matrices, included under /api/ by sw_site.urls."""
+
+from django.urls import path
+
+from simulate import apis
+
+app_name = "simulate-api"
+
+urlpatterns = [
+    path(
+        "simulations/",
+        apis.SimulationListCreateApi.as_view(),
+        name="simulation-list",
+    ),
+    path(
+        "simulations/<int:job_id>/",
+        apis.SimulationDetailApi.as_view(),
+        name="simulation-detail",
+    ),
+    path(
+        "simulations/<int:job_id>/cancel/",
+        apis.SimulationCancelApi.as_view(),
+        name="simulation-cancel",
+    ),
+    path("matrices/", apis.MatrixCreateApi.as_view(), name="matrix-list"),
+    path(
+        "matrices/<int:matrix_id>/",
+        apis.MatrixDetailApi.as_view(),
+        name="matrix-detail",
+    ),
+]

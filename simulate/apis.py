@@ -1,0 +1,415 @@
+"""REST API of simulations and matrices (login required; users see only their own).
+
+Limits (``simulate.conf``; documented in the schema descriptions below):
+games per job <= MAX_GAMES (400), MAX_ACTIVE_JOBS queued/running jobs per user (429),
+SUBMIT_RATE submissions per user (429, DRF ScopedRateThrottle scope
+``simulation_submit``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Sum
+from django.db.models.functions import Coalesce
+from django.urls import reverse
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
+from rest_framework import serializers, status
+from rest_framework.exceptions import APIException
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.settings import api_settings
+from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.views import APIView
+
+from simulate import adapters, conf, selectors
+from simulate.models import Agent, JobStatus, MatrixJob, SimulationJob
+from simulate.services import decks as deck_services
+from simulate.services import jobs, matrices
+
+MAX_SEED = 2**63 - 1
+
+LIMITS_TEXT = (
+    f"Limits: at most {conf.DEFAULTS['MAX_GAMES']:,} games per job (400 "
+    f"`invalid`); at most {conf.DEFAULTS['MAX_ACTIVE_JOBS']} jobs queued or running "
+    "per user, a matrix counting as one (429 `too_many_active_jobs`); at most "
+    f"{conf.DEFAULTS['SUBMIT_RATE']} submissions per user across simulations and "
+    "matrices (429 `throttled`). An illegal deck is rejected before anything is "
+    'queued (400 `deck.invalid` with the validator\'s `errors` under "deck_a", '
+    '"deck_b" or "decks").'
+)
+
+DECK_HELP = (
+    "A deck id (your own, or a public/unlisted deck), a faction slug (its faction "
+    'deck), or an inline list [{"card": slug, "count": n}, ...].'
+)
+
+
+AGENT_NAMES = [name for name, _ in adapters.agent_choices()]
+
+
+@extend_schema_field(
+    {"type": "string", "enum": AGENT_NAMES, "description": "An engine agent."},
+    component_name="Agent",
+)
+class AgentField(serializers.ChoiceField):
+    """The agent of one side: one named schema component for every agent field."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(adapters.agent_choices(), default=Agent.GREEDY, **kwargs)
+
+
+class TooManyActiveJobsError(APIException):
+    status_code = status.HTTP_429_TOO_MANY_REQUESTS
+    default_code = "too_many_active_jobs"
+    default_detail = "Too many simulations queued or running."
+
+
+class SimulationSubmitThrottle(ScopedRateThrottle):
+    """Per-user submissions; the rate is ``SIMULATE_SUBMIT_RATE`` unless
+    REST_FRAMEWORK's DEFAULT_THROTTLE_RATES names the scope."""
+
+    def get_rate(self) -> str | None:
+        rates = api_settings.DEFAULT_THROTTLE_RATES or {}
+        return str(rates.get(self.scope or "") or conf.get("SUBMIT_RATE"))
+
+
+def _deck_rejected(exc: deck_services.DeckRejected) -> Response:
+    return Response(
+        {
+            "code": "deck.invalid",
+            "message": str(exc),
+            "errors": {exc.field: exc.errors},
+        },
+        status=status.HTTP_400_BAD_REQUEST,
+    )
+
+
+class SubmitApi(APIView):
+    permission_classes = [IsAuthenticated]
+    throttle_scope = "simulation_submit"
+
+    def get_throttles(self) -> list[Any]:
+        if self.request.method == "POST":
+            return [SimulationSubmitThrottle()]
+        return []
+
+
+def _job_url(request: Request, job: SimulationJob) -> str:
+    return request.build_absolute_uri(
+        reverse("simulate-api:simulation-detail", args=[job.pk])
+    )
+
+
+class DeckOutputSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    summoner = serializers.CharField()
+    summoner_name = serializers.CharField()
+    source = serializers.DictField()  # type: ignore[assignment]
+    entries = serializers.ListField(child=serializers.DictField())
+
+
+class ProgressSerializer(serializers.Serializer):
+    done = serializers.IntegerField()
+    total = serializers.IntegerField()
+
+
+class SimulationListCreateApi(SubmitApi):
+    class InputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "SimulationListCreateInput"
+
+        deck_a = serializers.JSONField(help_text=DECK_HELP)
+        deck_b = serializers.JSONField(help_text=DECK_HELP)
+        games = serializers.IntegerField(
+            min_value=1,
+            help_text="Seeds to play (each twice with `swap`: at most "
+            f"{conf.DEFAULTS['MAX_GAMES']:,} games in all); the cap in "
+            '"to precision" mode.',
+        )
+        seed = serializers.IntegerField(
+            min_value=0,
+            max_value=MAX_SEED,
+            required=False,
+            help_text="Random if unset.",
+        )
+        agent_a = AgentField()
+        agent_b = AgentField()
+        swap = serializers.BooleanField(
+            default=False, help_text="Alternate which deck takes the first seat."
+        )
+        chunk_size = serializers.IntegerField(
+            min_value=conf.DEFAULTS["CHUNK_SIZE_RANGE"][0],
+            max_value=conf.DEFAULTS["CHUNK_SIZE_RANGE"][1],
+            required=False,
+            help_text="Games per Celery task (automatic, 25-200, when unset).",
+        )
+        target_half_width = serializers.FloatField(
+            min_value=0.001,
+            max_value=0.5,
+            required=False,
+            help_text="'To precision' mode: stop once the Wilson 95% half-width of "
+            "A's win rate is at most this (or `games` are played).",
+        )
+
+    class OutputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "SimulationListCreateOutput"
+
+        id = serializers.IntegerField()
+        status = serializers.CharField()
+        url = serializers.CharField()
+
+    class ListOutputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "SimulationListCreateListOutput"
+
+        id = serializers.IntegerField()
+        status = serializers.CharField()
+        url = serializers.SerializerMethodField()
+        deck_a = serializers.CharField(source="deck_a.name")
+        deck_b = serializers.CharField(source="deck_b.name")
+        agent_a = serializers.CharField()
+        agent_b = serializers.CharField()
+        games = serializers.IntegerField()
+        progress = serializers.SerializerMethodField()
+        created_at = serializers.DateTimeField()
+        finished_at = serializers.DateTimeField()
+
+        def get_url(self, job: SimulationJob) -> str:
+            return _job_url(self.context["request"], job)
+
+        def get_progress(self, job: Any) -> dict[str, int]:
+            return {"done": job.done, "total": job.total_games}
+
+    @extend_schema(
+        operation_id="simulations_list",
+        description="Your simulation jobs, newest first (paginated).",
+        responses=ListOutputSerializer(many=True),
+    )
+    def get(self, request: Request) -> Response:
+        qs = (
+            selectors.simulation_list(user=request.user)
+            .annotate(done=Coalesce(Sum("chunks__games"), 0))
+            .order_by("-created_at", "-pk")
+        )
+        paginator = PageNumberPagination()
+        page = paginator.paginate_queryset(qs, request, view=self)
+        data = self.ListOutputSerializer(
+            page, many=True, context={"request": request}
+        ).data
+        return paginator.get_paginated_response(data)
+
+    @extend_schema(
+        operation_id="simulations_create",
+        description="Start a simulation of deck A against deck B; it runs on Celery "
+        "workers and this answers at once with 202. " + LIMITS_TEXT,
+        request=InputSerializer,
+        responses={
+            202: OutputSerializer,
+            400: OpenApiResponse(
+                description="Invalid input, too many games, or an "
+                "illegal deck (validator errors)."
+            ),
+            429: OpenApiResponse(description="Throttled, or too many active jobs."),
+        },
+    )
+    def post(self, request: Request) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        try:
+            job = jobs.simulation_submit(owner=request.user, **v)
+        except deck_services.DeckRejected as exc:
+            return _deck_rejected(exc)
+        except jobs.TooManyActiveJobs as exc:
+            raise TooManyActiveJobsError(str(exc)) from exc
+        body = {"id": job.pk, "status": job.status, "url": _job_url(request, job)}
+        return Response(body, status=status.HTTP_202_ACCEPTED)
+
+
+def simulation_body(request: Request, job: SimulationJob) -> dict[str, Any]:
+    """The JSON of one job (shared by the detail and cancel endpoints)."""
+    result = job.result if job.status == JobStatus.DONE and job.result else None
+    if result is None:
+        result = selectors.simulation_result(job=job)
+    return {
+        "id": job.pk,
+        "url": _job_url(request, job),
+        "status": job.status,
+        "progress": {"done": result["games"], "total": job.total_games},
+        "deck_a": job.deck_a,
+        "deck_b": job.deck_b,
+        "agent_a": job.agent_a,
+        "agent_b": job.agent_b,
+        "games": job.games,
+        "seed": job.seed,
+        "swap": job.swap,
+        "ruleset": job.ruleset,
+        "chunk_size": job.chunk_size,
+        "target_half_width": job.target_half_width,
+        "engine_version": job.engine_version,
+        "error": job.error,
+        "matrix": job.matrix_id,
+        "created_at": job.created_at,
+        "started_at": job.started_at,
+        "finished_at": job.finished_at,
+        "result": result,
+    }
+
+
+class SimulationDetailOutputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    url = serializers.CharField()
+    status = serializers.ChoiceField(JobStatus.choices)
+    progress = ProgressSerializer()
+    deck_a = DeckOutputSerializer()
+    deck_b = DeckOutputSerializer()
+    agent_a = serializers.CharField()
+    agent_b = serializers.CharField()
+    games = serializers.IntegerField()
+    seed = serializers.IntegerField()
+    swap = serializers.BooleanField()
+    ruleset = serializers.CharField()
+    chunk_size = serializers.IntegerField()
+    target_half_width = serializers.FloatField(allow_null=True)
+    engine_version = serializers.CharField()
+    error = serializers.CharField()
+    matrix = serializers.IntegerField(allow_null=True)
+    created_at = serializers.DateTimeField()
+    started_at = serializers.DateTimeField(allow_null=True)
+    finished_at = serializers.DateTimeField(allow_null=True)
+    result = serializers.DictField(
+        help_text="games, wins_a, wins_b, draws, win_rate_a, ci95 (Wilson 95%), "
+        "half_width, avg_turns, seed, first_player_win_rate, partial, "
+        "turn_histogram, terminations, cards, curve (running win rate)."
+    )
+
+
+class SimulationDetailApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="simulations_retrieve",
+        description="Status, progress {done, total} and the result so far (final "
+        "when status is done). Other users' jobs answer 404.",
+        responses=SimulationDetailOutputSerializer,
+    )
+    def get(self, request: Request, job_id: int) -> Response:
+        job = selectors.access_simulation(request.user, job_id)
+        return Response(simulation_body(request, job))
+
+
+class SimulationCancelApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="simulations_cancel",
+        request=None,
+        description="Cancel a queued or running job (no-op once it has finished); "
+        "chunks already stored stay in the partial result.",
+        responses=SimulationDetailOutputSerializer,
+    )
+    def post(self, request: Request, job_id: int) -> Response:
+        job = selectors.access_simulation(request.user, job_id)
+        job = jobs.simulation_cancel(job=job)
+        return Response(simulation_body(request, job))
+
+
+def _matrix_url(request: Request, matrix: MatrixJob) -> str:
+    return request.build_absolute_uri(
+        reverse("simulate-api:matrix-detail", args=[matrix.pk])
+    )
+
+
+class MatrixCreateApi(SubmitApi):
+    class InputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "MatrixCreateInput"
+
+        decks = serializers.ListField(
+            child=serializers.JSONField(help_text=DECK_HELP),
+            min_length=2,
+            max_length=conf.DEFAULTS["MAX_MATRIX_DECKS"],
+        )
+        games_per_pair = serializers.IntegerField(min_value=1)
+        seed = serializers.IntegerField(min_value=0, max_value=MAX_SEED, required=False)
+        agent = AgentField()
+
+    class OutputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "MatrixCreateOutput"
+
+        id = serializers.IntegerField()
+        status = serializers.CharField()
+        url = serializers.CharField()
+
+    @extend_schema(
+        operation_id="matrices_create",
+        description="Round robin of 2 to "
+        f"{conf.DEFAULTS['MAX_MATRIX_DECKS']} decks: one simulation per pair "
+        "(each seed played from both seats, so games_per_pair is rounded up to even). "
+        "The games of all pairs together count against the per-job games limit. "
+        + LIMITS_TEXT,
+        request=InputSerializer,
+        responses={202: OutputSerializer},
+    )
+    def post(self, request: Request) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        try:
+            matrix = matrices.matrix_submit(owner=request.user, **v)
+        except deck_services.DeckRejected as exc:
+            return _deck_rejected(exc)
+        except jobs.TooManyActiveJobs as exc:
+            raise TooManyActiveJobsError(str(exc)) from exc
+        body = {
+            "id": matrix.pk,
+            "status": matrix.status,
+            "url": _matrix_url(request, matrix),
+        }
+        return Response(body, status=status.HTTP_202_ACCEPTED)
+
+
+class MatrixDetailApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    class OutputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "MatrixDetailOutput"
+
+        id = serializers.IntegerField()
+        url = serializers.CharField()
+        status = serializers.ChoiceField(JobStatus.choices)
+        decks = serializers.ListField(child=serializers.DictField())
+        games_per_pair = serializers.IntegerField()
+        seed = serializers.IntegerField()
+        agent = serializers.CharField()
+        cells = serializers.ListField(
+            child=serializers.DictField(),
+            help_text="One per pair (row < col): id, status, progress, games, "
+            "wins_a, wins_b, draws, win_rate_a (row deck), ci95.",
+        )
+
+    @extend_schema(
+        operation_id="matrices_retrieve",
+        description="The matrix and one cell per pair of decks. Others' matrices 404.",
+        responses=OutputSerializer,
+    )
+    def get(self, request: Request, matrix_id: int) -> Response:
+        matrix = selectors.access_matrix(request.user, matrix_id)
+        return Response(
+            {
+                "id": matrix.pk,
+                "url": _matrix_url(request, matrix),
+                "status": matrix.status,
+                "decks": matrix.decks,
+                "games_per_pair": matrix.games_per_pair,
+                "seed": matrix.seed,
+                "agent": matrix.agent,
+                "cells": selectors.matrix_cells(matrix=matrix),
+            }
+        )

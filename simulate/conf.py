@@ -1,0 +1,49 @@
+"""Limits and tuning of the simulation app, in one place (documented in the API schema).
+
+Each value can be overridden by a Django setting of the same name prefixed with
+``SIMULATE_`` (e.g. ``SIMULATE_MAX_GAMES``), read at call time so tests may override it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+
+DEFAULTS: dict[str, Any] = {
+    # Games per job (and per matrix in total).
+    "MAX_GAMES": 100_000,
+    # Jobs a user may have queued or running at once (a matrix counts as one).
+    "MAX_ACTIVE_JOBS": 5,
+    # Submissions per user (POST /api/simulations/ and /api/matrices/).
+    "SUBMIT_RATE": "30/hour",
+    # Chunk sizes: chosen automatically between these bounds unless requested.
+    "MIN_CHUNK": 25,
+    "MAX_CHUNK": 200,
+    "TARGET_CHUNKS": 40,
+    # Chunk sizes a client may ask for.
+    "CHUNK_SIZE_RANGE": (5, 1000),
+    # "To precision" mode: chunks per wave.
+    "WAVE_CHUNKS": 4,
+    # Chords a job may send in total before it is failed (waves + re-sends).
+    "MAX_ROUNDS": 500,
+    # Re-sends of missing chunks in fixed mode before the job is failed.
+    "MAX_RESENDS": 3,
+    # Decks in one matrix.
+    "MAX_MATRIX_DECKS": 8,
+    # Celery queue for new jobs (None: Celery's default queue). Later chunks of a job
+    # follow the queue its first chunks came from.
+    "QUEUE": None,
+    # Celery retries of a chunk on transient database/broker errors.
+    "TASK_MAX_RETRIES": 3,
+}
+
+
+def get(name: str) -> Any:
+    return getattr(settings, f"SIMULATE_{name}", DEFAULTS[name])
+
+
+def auto_chunk_size(games: int) -> int:
+    """About TARGET_CHUNKS chunks, each between MIN_CHUNK and MAX_CHUNK games."""
+    size = -(-games // get("TARGET_CHUNKS"))
+    return max(get("MIN_CHUNK"), min(get("MAX_CHUNK"), size))

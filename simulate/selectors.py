@@ -1,0 +1,268 @@
+"""Reads: access checks, job lists, progress and the aggregated result of a job.
+
+The aggregate is always computed from the stored ``ChunkResult`` rows (one per chunk
+index, so never counted twice); the per-game ``outcomes`` lists are only read where
+a page needs them (replays, exports), never for progress polling.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from django.db.models import QuerySet, Sum
+from django.shortcuts import get_object_or_404
+
+from simulate import adapters
+from simulate.models import ChunkResult, MatrixJob, SimulationJob
+
+#: Points of the running win-rate curve returned at most (downsampled by chunk).
+MAX_CURVE_POINTS = 120
+
+_AGG_FIELDS = (
+    "chunk_index",
+    "first_game",
+    "games",
+    "wins_a",
+    "wins_b",
+    "draws",
+    "first_player_wins",
+    "a_first_games",
+    "a_first_wins",
+    "partial_games",
+    "turns_sum",
+    "turn_hist",
+    "terminations",
+    "card_stats",
+    "missing_abilities",
+    "setup_defaults",
+)
+
+
+def simulation_list(*, user: Any) -> QuerySet[SimulationJob]:
+    return SimulationJob.objects.filter(owner=user, matrix__isnull=True)
+
+
+def matrix_list(*, user: Any) -> QuerySet[MatrixJob]:
+    return MatrixJob.objects.filter(owner=user)
+
+
+def access_simulation(user: Any, job_id: int, *, lock: bool = False) -> SimulationJob:
+    """The user's own job, or 404 (others' jobs are indistinguishable from absent)."""
+    qs = SimulationJob.objects.filter(owner=user)
+    if lock:
+        qs = qs.select_for_update()
+    return get_object_or_404(qs, pk=job_id)
+
+
+def access_matrix(user: Any, matrix_id: int) -> MatrixJob:
+    return get_object_or_404(MatrixJob.objects.filter(owner=user), pk=matrix_id)
+
+
+def simulation_progress(*, job: SimulationJob) -> dict[str, int]:
+    done = ChunkResult.objects.filter(job=job).aggregate(n=Sum("games"))["n"] or 0
+    return {"done": done, "total": job.total_games}
+
+
+def win_rate_and_interval(wins: int, games: int) -> tuple[float | None, list[float]]:
+    """Win rate of A and its Wilson 95% interval, as the engine CLI reports them."""
+    from engine.simulate import wilson
+
+    if games == 0:
+        return None, [0.0, 1.0]
+    low, high = wilson(wins, games)
+    return wins / games, [low, high]
+
+
+def simulation_result(*, job: SimulationJob) -> dict[str, Any]:
+    """The aggregated result of the chunks stored so far (final once the job is done).
+
+    Keys mirror ``python -m engine.simulate --json`` (games, wins_a, wins_b, draws,
+    win_rate_a, ci95, avg_turns, seed, first_player_win_rate, partial) plus
+    ``half_width``, ``turn_histogram``, ``terminations``, ``cards`` and ``curve``.
+    """
+    rows = list(
+        ChunkResult.objects.filter(job=job).order_by("chunk_index").values(*_AGG_FIELDS)
+    )
+    return aggregate_rows(rows, seed=job.seed, per_index=job.results_per_index)
+
+
+def aggregate_rows(
+    rows: list[dict[str, Any]], *, seed: int, per_index: int = 1
+) -> dict[str, Any]:
+    """Sum chunk rows (in chunk order). ``per_index``: games per game index (2 with
+    ``swap``), to tell whether the chunks so far are a contiguous prefix."""
+    games = wins_a = wins_b = draws = first_wins = partial = turns = 0
+    a_first_games = a_first_wins = 0
+    hist: Counter[int] = Counter()
+    terminations: Counter[str] = Counter()
+    cards: dict[str, dict[str, list[int]]] = {"a": {}, "b": {}}
+    missing: list[str] = []
+    setup_defaults = [False, False]
+    curve: list[dict[str, Any]] = []
+    # The running curve follows the contiguous prefix of games (chunk order), so each
+    # point is the result of games 0..n-1: what a shorter job would have reported.
+    prefix_open = True
+    step = max(1, -(-len(rows) // MAX_CURVE_POINTS))
+    for i, row in enumerate(rows):
+        games += row["games"]
+        wins_a += row["wins_a"]
+        wins_b += row["wins_b"]
+        draws += row["draws"]
+        first_wins += row["first_player_wins"]
+        a_first_games += row["a_first_games"]
+        a_first_wins += row["a_first_wins"]
+        partial += row["partial_games"]
+        turns += row["turns_sum"]
+        hist.update({int(k): v for k, v in row["turn_hist"].items()})
+        terminations.update(row["terminations"])
+        adapters.add_card_counts(cards, row["card_stats"])
+        missing += [m for m in row["missing_abilities"] if m not in missing]
+        for side, used in enumerate(row["setup_defaults"]):
+            setup_defaults[side] = setup_defaults[side] or used
+        prefix_open = prefix_open and per_index * row["first_game"] == (
+            games - row["games"]
+        )
+        if prefix_open and (i % step == step - 1 or i == len(rows) - 1):
+            rate, ci = win_rate_and_interval(wins_a, games)
+            curve.append({"games": games, "win_rate_a": rate, "ci95": ci})
+
+    rate, ci = win_rate_and_interval(wins_a, games)
+    decisive = wins_a + wins_b
+    return {
+        "games": games,
+        "wins_a": wins_a,
+        "wins_b": wins_b,
+        "draws": draws,
+        "win_rate_a": rate,
+        "ci95": ci,
+        "half_width": (ci[1] - ci[0]) / 2 if games else None,
+        "avg_turns": turns / games if games else None,
+        "seed": seed,
+        "first_player_wins": first_wins,
+        "first_player_win_rate": first_wins / decisive if decisive else None,
+        "first_player_split": {
+            "a": _split(a_first_wins, a_first_games),
+            "b": _split(wins_a - a_first_wins, games - a_first_games),
+        },
+        "partial": partial > 0,
+        "partial_games": partial,
+        "missing_abilities": missing,
+        "setup_defaults_used": {"a": setup_defaults[0], "b": setup_defaults[1]},
+        "turn_histogram": [[t, hist[t]] for t in sorted(hist)],
+        "terminations": dict(sorted(terminations.items())),
+        "cards": cards,
+        "card_names": _card_names(cards),
+        "curve": curve,
+    }
+
+
+def _split(wins_a: int, games: int) -> dict[str, Any]:
+    """A's record in the games one side moved first."""
+    rate, ci = win_rate_and_interval(wins_a, games)
+    return {"games": games, "wins_a": wins_a, "win_rate_a": rate, "ci95": ci}
+
+
+def _card_names(cards: dict[str, dict[str, list[int]]]) -> dict[str, str]:
+    from engine.decks import default_catalog
+
+    catalog = default_catalog().cards
+    slugs = sorted({slug for side in cards.values() for slug in side})
+    return {slug: catalog[slug].name if slug in catalog else slug for slug in slugs}
+
+
+def simulation_outcomes(*, job: SimulationJob) -> list[list[Any]]:
+    """Per-game rows ``[winner, termination, turns, first_player, partial]`` in game
+    order (only for completed chunks; used by tests, exports and the replay page)."""
+    out: list[list[Any]] = []
+    for outcomes in (
+        ChunkResult.objects.filter(job=job)
+        .order_by("chunk_index")
+        .values_list("outcomes", flat=True)
+    ):
+        out.extend(outcomes)
+    return out
+
+
+def matrix_cells(*, matrix: MatrixJob) -> list[dict[str, Any]]:
+    """One entry per pair job: row, col, status, progress and the headline numbers."""
+    jobs = list(matrix.jobs.order_by("matrix_row", "matrix_col"))
+    done = dict(
+        ChunkResult.objects.filter(job__matrix=matrix)
+        .values("job")
+        .annotate(n=Sum("games"))
+        .values_list("job", "n")
+    )
+    cells = []
+    for job in jobs:
+        result = job.result or simulation_result(job=job)
+        cells.append(
+            {
+                "id": job.pk,
+                "row": job.matrix_row,
+                "col": job.matrix_col,
+                "status": job.status,
+                "progress": {"done": done.get(job.pk, 0), "total": job.total_games},
+                "games": result["games"],
+                "wins_a": result["wins_a"],
+                "wins_b": result["wins_b"],
+                "draws": result["draws"],
+                "win_rate_a": result["win_rate_a"],
+                "ci95": result["ci95"],
+            }
+        )
+    return cells
+
+
+def matrix_rows(*, matrix: MatrixJob) -> list[dict[str, Any]]:
+    """The heatmap: one row per deck, one cell per opponent, each the row deck's win
+    rate and Wilson interval (the diagonal is empty; (j, i) mirrors job (i, j))."""
+    n = len(matrix.decks)
+    grid: list[list[dict[str, Any] | None]] = [[None] * n for _ in range(n)]
+    for cell in matrix_cells(matrix=matrix):
+        i, j = cell["row"], cell["col"]
+        games = cell["games"]
+        grid[i][j] = {**cell, "wins": cell["wins_a"]}
+        rate, ci = win_rate_and_interval(cell["wins_b"], games)
+        grid[j][i] = {**cell, "wins": cell["wins_b"], "win_rate_a": rate, "ci95": ci}
+    return [{"deck": deck, "cells": grid[i]} for i, deck in enumerate(matrix.decks)]
+
+
+def simulation_summary(
+    *, job: SimulationJob, deck_a: str | None = None, deck_b: str | None = None
+) -> dict[str, Any]:
+    """The job's result in the shape of ``python -m engine.simulate --json`` (same keys
+    and values for the same decks, seed, agents and games), plus ``id``/``status``.
+    ``deck_a``/``deck_b``: the deck arguments as given (default: the deck names)."""
+    result = simulation_result(job=job)
+    games = result["games"]
+    return {
+        "id": job.pk,
+        "status": job.status,
+        "deck_a": deck_a or job.deck_a["name"],
+        "deck_b": deck_b or job.deck_b["name"],
+        "agent_a": job.agent_a,
+        "agent_b": job.agent_b,
+        "ruleset": job.ruleset,
+        "games": games,
+        "wins_a": result["wins_a"],
+        "wins_b": result["wins_b"],
+        "draws": result["draws"],
+        "win_rate_a": result["win_rate_a"] or 0.0,
+        "ci95": result["ci95"],
+        "avg_turns": result["avg_turns"] or 0.0,
+        "seed": job.seed,
+        "swap": job.swap,
+        "first_player_win_rate": result["first_player_win_rate"] or 0.0,
+        "terminations": result["terminations"],
+        "partial": result["partial"],
+        "missing_abilities": result["missing_abilities"],
+        "setup_defaults_used": result["setup_defaults_used"],
+        "card_stats": {
+            side: {
+                slug: dict(zip(adapters.CARD_COUNTERS, values, strict=True))
+                for slug, values in cards.items()
+            }
+            for side, cards in result["cards"].items()
+        },
+    }

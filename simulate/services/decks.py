@@ -1,0 +1,136 @@
+"""Turn a deck reference from a request into a frozen, validated deck list.
+
+A deck reference is one of:
+
+- a deck id (int, or a string of digits): the user's own deck, or a public/unlisted
+  one, through ``decks.selectors.access_deck`` (others' private decks: not found);
+- a faction slug: that faction's deck from the catalog;
+- an inline list ``[{"card": slug, "count": n}, ...]``.
+
+Every deck goes through ``engine.construction.validate_deck`` (the one place the
+construction rules live); an illegal deck raises :class:`DeckRejected` with the
+validator's errors, before anything is stored or queued.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404
+
+from engine.construction import validate_deck
+from simulate import adapters
+
+
+class DeckRejected(Exception):
+    """A deck reference that cannot be simulated; ``errors`` are validator-style
+    ``{"code", "message", "card"?}`` dicts."""
+
+    def __init__(self, field: str, errors: list[dict[str, Any]]) -> None:
+        self.field = field
+        self.errors = errors
+        super().__init__(f"{field}: {errors[0]['message'] if errors else 'invalid'}")
+
+
+def _catalog() -> Any:
+    from engine.catalog import load_catalog
+
+    return load_catalog()
+
+
+def _reject(field: str, code: str, message: str) -> DeckRejected:
+    return DeckRejected(field, [{"code": code, "message": message, "card": None}])
+
+
+def deck_freeze(
+    *, user: Any, spec: Any, field: str = "deck", ruleset: str = "second"
+) -> dict[str, Any]:
+    """A frozen deck (see ``simulate.adapters``) from a deck reference.
+
+    Raises DeckRejected for an unknown reference, a deck the user may not see (as if
+    it did not exist) or a deck that breaks the construction rules.
+    """
+    catalog = _catalog()
+    if isinstance(spec, bool):
+        raise _reject(field, "deck.invalid", "Expected a deck id, slug or card list.")
+    if isinstance(spec, int) or (isinstance(spec, str) and spec.isdigit()):
+        cards, summoner, name, source = _stored_deck(user, int(spec), field)
+    elif isinstance(spec, str):
+        cards, summoner, name, source = _faction_deck(catalog, spec, field)
+    elif isinstance(spec, list):
+        cards, summoner, name, source = _inline_deck(spec, field)
+    else:
+        raise _reject(field, "deck.invalid", "Expected a deck id, slug or card list.")
+
+    report = validate_deck(cards, catalog=catalog, ruleset=ruleset, summoner=summoner)
+    if not report.valid:
+        raise DeckRejected(field, [v.to_json() for v in report.errors])
+    summoner_slug = report.summary.summoner or summoner or ""
+    summoner_card = catalog.cards.get(summoner_slug)
+    summoner_name = summoner_card.name if summoner_card else summoner_slug
+    # Entries exactly as the engine CLI would build the deck: a faction deck's list in
+    # catalog order; any other deck with roles from ``assign_roles`` (as a deck file).
+    # Their order is the order of the deck before the shuffle, so it matters.
+    if source["kind"] == "faction":
+        entries = catalog.faction_deck(source["slug"]).entries
+    else:
+        entries = report.summary.entries
+    return adapters.frozen_deck(
+        name=name or f"Custom {summoner_name} deck",
+        summoner=summoner_slug,
+        summoner_name=summoner_name,
+        source=source,
+        entries=entries,
+    )
+
+
+def _stored_deck(
+    user: Any, deck_id: int, field: str
+) -> tuple[list[tuple[str, int]], str | None, str, dict[str, Any]]:
+    from decks.selectors import access_deck, deck_entry_pairs
+
+    try:
+        deck = access_deck(user, deck_id)
+    except Http404:
+        raise _reject(field, "deck.not_found", f"No deck with id {deck_id}.") from None
+    cards = deck_entry_pairs(deck)
+    summoner = deck.summoner.slug if deck.summoner else None
+    return cards, summoner, deck.name, {"kind": "deck", "id": deck.pk}
+
+
+def _faction_deck(
+    catalog: Any, slug: str, field: str
+) -> tuple[list[tuple[str, int]], str | None, str, dict[str, Any]]:
+    faction = catalog.factions.get(slug)
+    deck = catalog.faction_deck(slug) if faction is not None else None
+    if deck is None:
+        known = ", ".join(sorted(catalog.factions))
+        raise _reject(
+            field,
+            "deck.unknown",
+            f"{slug[:60]!r} is neither a deck id nor a faction with a known deck "
+            f"(factions: {known}).",
+        )
+    cards = [(e.card, e.count) for e in deck.entries]
+    return cards, deck.summoner, deck.name, {"kind": "faction", "slug": slug}
+
+
+def _inline_deck(
+    spec: list[Any], field: str
+) -> tuple[list[tuple[str, int]], str | None, str, dict[str, Any]]:
+    cards: list[tuple[str, int]] = []
+    for item in spec:
+        card = item.get("card") if isinstance(item, dict) else None
+        count = item.get("count") if isinstance(item, dict) else None
+        if (
+            not isinstance(card, str)
+            or not isinstance(count, int)
+            or isinstance(count, bool)
+        ):
+            raise _reject(
+                field,
+                "deck.invalid",
+                'Each inline entry must be {"card": slug, "count": integer}.',
+            )
+        cards.append((card, count))
+    return cards, None, "", {"kind": "inline"}

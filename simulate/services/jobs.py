@@ -1,0 +1,302 @@
+"""Simulation job lifecycle: create, run a chunk, advance/finalise, fail, cancel.
+
+Invariants
+----------
+- Game ``i`` of a job is played from ``derive_seed(job.seed, i)`` whatever chunk it
+  falls in; chunk ``k`` holds games ``k*chunk_size ..`` (``SimulationJob.chunk_range``).
+- ``chunk_run`` is idempotent: it upserts ``ChunkResult(job, chunk_index)``; running a
+  chunk twice (retry, redelivery after a lost worker) stores the same row once.
+- ``simulation_advance`` (the chord body) is idempotent: it only acts on an active job;
+  it re-plans chunks that went missing (bounded by ``MAX_RESENDS``), sends the next
+  wave in "to precision" mode, or marks the job done with its aggregated result.
+- Every chunk of a job is played by the same engine code (``engine_version``, a hash
+  of ``engine/``, stamped by the first chunk); a worker with other code fails the job
+  rather than mix two versions of the rules into one result.
+- Status changes are conditional updates (``filter(status__in=ACTIVE)``), so a late
+  chunk or a duplicate finaliser never resurrects a cancelled or failed job.
+- Chunks are handed to Celery only after the transaction that planned them commits
+  (``transaction.on_commit``), via ``simulate.tasks.enqueue_chunks``.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from simulate import adapters, conf
+from simulate.models import (
+    ACTIVE_STATUSES,
+    Agent,
+    ChunkResult,
+    JobStatus,
+    MatrixJob,
+    SimulationJob,
+)
+from simulate.services import chunks
+
+Dispatch = Callable[[int, list[int]], None]
+
+
+class TooManyActiveJobs(Exception):
+    """The user already has ``MAX_ACTIVE_JOBS`` jobs queued or running."""
+
+
+def new_seed() -> int:
+    return secrets.randbelow(2**31)
+
+
+def active_job_count(*, owner: Any) -> int:
+    """Standalone jobs plus matrices (a matrix counts once) queued or running."""
+    jobs = SimulationJob.objects.filter(
+        owner=owner, matrix__isnull=True, status__in=ACTIVE_STATUSES
+    ).count()
+    matrices = MatrixJob.objects.filter(owner=owner, status__in=ACTIVE_STATUSES).count()
+    return jobs + matrices
+
+
+def check_submission(*, owner: Any, games: int) -> None:
+    """Raise ValidationError / TooManyActiveJobs when a new job breaks a limit."""
+    max_games = conf.get("MAX_GAMES")
+    if games > max_games:
+        raise ValidationError(
+            {"games": [f"At most {max_games:,} games per job (asked for {games:,})."]}
+        )
+    limit = conf.get("MAX_ACTIVE_JOBS")
+    if active_job_count(owner=owner) >= limit:
+        raise TooManyActiveJobs(
+            f"You already have {limit} simulations queued or running; wait for one "
+            "to finish or cancel one."
+        )
+
+
+def _default_dispatch(job_id: int, chunks: list[int]) -> None:
+    from simulate.tasks import enqueue_chunks
+
+    enqueue_chunks(job_id, chunks)
+
+
+def _first_chunks(job: SimulationJob) -> list[int]:
+    if job.target_half_width is None:
+        return list(range(job.chunk_count))
+    return list(range(min(conf.get("WAVE_CHUNKS"), job.chunk_count)))
+
+
+@transaction.atomic
+def simulation_create(
+    *,
+    owner: Any,
+    deck_a: dict[str, Any],
+    deck_b: dict[str, Any],
+    games: int,
+    seed: int | None = None,
+    agent_a: str = Agent.GREEDY,
+    agent_b: str = Agent.GREEDY,
+    swap: bool = False,
+    ruleset: str = "second",
+    chunk_size: int | None = None,
+    target_half_width: float | None = None,
+    matrix: MatrixJob | None = None,
+    matrix_cell: tuple[int, int] | None = None,
+    dispatch: Dispatch | None = _default_dispatch,
+) -> SimulationJob:
+    """Store a job for two frozen decks (``services.decks.deck_freeze``) and, once the
+    transaction commits, hand its first chunks to ``dispatch`` (Celery by default;
+    ``None`` to run it inline with ``simulation_run_inline``).
+
+    Limits (games, active jobs) are checked by the caller (``check_submission``).
+    """
+    job = SimulationJob(
+        owner=owner,
+        deck_a=deck_a,
+        deck_b=deck_b,
+        agent_a=agent_a,
+        agent_b=agent_b,
+        games=games,
+        seed=new_seed() if seed is None else seed,
+        swap=swap,
+        ruleset=ruleset,
+        chunk_size=chunk_size or conf.auto_chunk_size(games),
+        target_half_width=target_half_width,
+        matrix=matrix,
+        matrix_row=matrix_cell[0] if matrix_cell else None,
+        matrix_col=matrix_cell[1] if matrix_cell else None,
+        engine_version=adapters.engine_version(),
+    )
+    job.full_clean()
+    job.save()
+    chunks = _first_chunks(job)
+    job.chunks_planned = len(chunks)
+    job.save(update_fields=["chunks_planned", "updated_at"])
+    if dispatch is not None:
+        job_id = job.pk
+        transaction.on_commit(lambda: dispatch(job_id, chunks))
+    return job
+
+
+def simulation_submit(
+    *,
+    owner: Any,
+    deck_a: Any,
+    deck_b: Any,
+    games: int,
+    enforce_limits: bool = True,
+    **options: Any,
+) -> SimulationJob:
+    """Check the limits, freeze and validate both deck references, store the job and
+    queue it on commit: the one path of the API, the pages and the shell command
+    (which is trusted: ``enforce_limits=False``).
+
+    Raises ValidationError (limits), TooManyActiveJobs, DeckRejected (bad deck). The
+    keyword ``options`` are those of :func:`simulation_create`.
+    """
+    from simulate.services.decks import deck_freeze
+
+    if enforce_limits:
+        played = games * (2 if options.get("swap") else 1)
+        check_submission(owner=owner, games=played)
+    ruleset = options.get("ruleset", "second")
+    return simulation_create(
+        owner=owner,
+        deck_a=deck_freeze(user=owner, spec=deck_a, field="deck_a", ruleset=ruleset),
+        deck_b=deck_freeze(user=owner, spec=deck_b, field="deck_b", ruleset=ruleset),
+        games=games,
+        **options,
+    )
+
+
+def simulation_advance(*, job_id: int) -> list[int]:
+    """The chord body: decide what happens after a batch of chunks. Idempotent.
+
+    Returns the chunk indices to send next (already recorded as planned; the caller
+    dispatches them after this function's transaction has committed), or [] when the
+    job is finished or no longer active.
+    """
+    finished = False
+    with transaction.atomic():
+        job = SimulationJob.objects.select_for_update().filter(pk=job_id).first()
+        if job is None or not job.is_active:
+            return []
+        stored = set(
+            ChunkResult.objects.filter(job=job).values_list("chunk_index", flat=True)
+        )
+        missing = [i for i in range(job.chunks_planned) if i not in stored]
+        if missing:
+            # A chunk's message was lost, or the chord fired early after a duplicate.
+            if job.resends >= conf.get("MAX_RESENDS"):
+                _fail(
+                    job,
+                    f"chunks {missing[:10]} never completed after "
+                    f"{job.resends} re-sends",
+                )
+                finished = True
+            else:
+                job.resends += 1
+                job.save(update_fields=["resends", "updated_at"])
+                return missing
+        else:
+            from simulate.selectors import simulation_result
+
+            result = simulation_result(job=job)
+            next_chunks = _next_wave(job, result)
+            if next_chunks:
+                job.chunks_planned += len(next_chunks)
+                job.save(update_fields=["chunks_planned", "updated_at"])
+                return next_chunks
+            job.status = JobStatus.DONE
+            job.result = result
+            job.finished_at = timezone.now()
+            job.save(update_fields=["status", "result", "finished_at", "updated_at"])
+            finished = True
+    if finished and job.matrix_id:
+        _matrix_changed(job.matrix_id)
+    return []
+
+
+def _next_wave(job: SimulationJob, result: dict[str, Any]) -> list[int]:
+    if job.target_half_width is None or job.chunks_planned >= job.chunk_count:
+        return []
+    if result["games"] and result["half_width"] <= job.target_half_width:
+        return []
+    stop = min(job.chunks_planned + conf.get("WAVE_CHUNKS"), job.chunk_count)
+    return list(range(job.chunks_planned, stop))
+
+
+def _fail(job: SimulationJob, error: str) -> bool:
+    updated = SimulationJob.objects.filter(
+        pk=job.pk, status__in=ACTIVE_STATUSES
+    ).update(
+        status=JobStatus.FAILED,
+        error=error[:4000],
+        finished_at=timezone.now(),
+        updated_at=timezone.now(),
+    )
+    return bool(updated)
+
+
+def simulation_fail(*, job_id: int, error: str) -> bool:
+    """Mark an active job failed with ``error``; False when it was no longer active."""
+    job = SimulationJob.objects.filter(pk=job_id).first()
+    if job is None:
+        return False
+    failed = _fail(job, error)
+    if failed and job.matrix_id:
+        _matrix_changed(job.matrix_id)
+    return failed
+
+
+def simulation_cancel(*, job: SimulationJob) -> SimulationJob:
+    """Cancel an active job (no-op otherwise). Chunks still queued skip themselves."""
+    SimulationJob.objects.filter(pk=job.pk, status__in=ACTIVE_STATUSES).update(
+        status=JobStatus.CANCELLED,
+        finished_at=timezone.now(),
+        updated_at=timezone.now(),
+    )
+    job.refresh_from_db()
+    if job.matrix_id:
+        _matrix_changed(job.matrix_id)
+    return job
+
+
+def _matrix_changed(matrix_id: int) -> None:
+    from simulate.services.matrices import matrix_refresh
+
+    matrix_refresh(matrix_id=matrix_id)
+
+
+def simulation_resume_stale(
+    *, older_than: Any, dispatch: Dispatch | None = None
+) -> list[int]:
+    """Re-advance active jobs with no write since ``older_than`` (a datetime): chunks
+    whose messages were lost (e.g. a worker killed on the filesystem broker, which has
+    no redelivery) are sent again, bounded by MAX_RESENDS. Returns the job ids."""
+    dispatch = dispatch or _default_dispatch
+    resumed = []
+    stale = SimulationJob.objects.filter(
+        status__in=ACTIVE_STATUSES, updated_at__lt=older_than
+    ).exclude(chunks__updated_at__gte=older_than)
+    for job_id in stale.values_list("pk", flat=True).distinct():
+        chunks = simulation_advance(job_id=job_id)
+        if chunks:
+            dispatch(job_id, chunks)
+        resumed.append(job_id)
+    return resumed
+
+
+def simulation_run_inline(*, job_id: int) -> SimulationJob:
+    """Run a job to the end in this process, chunk by chunk (the ``simulate``
+    management command). Same chunking, seeds and finaliser as the workers."""
+    pending = list(range(SimulationJob.objects.get(pk=job_id).chunks_planned))
+    while pending:
+        for chunk_index in pending:
+            try:
+                chunks.chunk_run(job_id=job_id, chunk_index=chunk_index)
+            except chunks.GameError as exc:
+                simulation_fail(job_id=job_id, error=str(exc))
+                return SimulationJob.objects.get(pk=job_id)
+        pending = simulation_advance(job_id=job_id)
+    return SimulationJob.objects.get(pk=job_id)

@@ -1,0 +1,126 @@
+"""Round-robin matrices: one SimulationJob per unordered pair of decks.
+
+Cell (i, j) with i < j is the job "deck i (side A) against deck j (side B)"; the page
+shows (j, i) as its mirror. All pair jobs share the matrix seed and agent, and play
+each seed twice with the seats exchanged (``swap``), so ``games_per_pair`` is rounded
+up to an even number.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from simulate import conf
+from simulate.models import ACTIVE_STATUSES, Agent, JobStatus, MatrixJob, SimulationJob
+from simulate.services import jobs
+
+
+def pair_games(games_per_pair: int) -> int:
+    """Games actually played per pair: seeds x 2 seatings."""
+    return 2 * seeds_per_pair(games_per_pair)
+
+
+def seeds_per_pair(games_per_pair: int) -> int:
+    return -(-games_per_pair // 2)
+
+
+def matrix_check(*, owner: Any, decks: int, games_per_pair: int) -> None:
+    """Raise ValidationError / TooManyActiveJobs when a matrix breaks a limit."""
+    max_decks = conf.get("MAX_MATRIX_DECKS")
+    if not 2 <= decks <= max_decks:
+        raise ValidationError({"decks": [f"Give between 2 and {max_decks} decks."]})
+    pairs = decks * (decks - 1) // 2
+    total = pairs * pair_games(games_per_pair)
+    if total > conf.get("MAX_GAMES"):
+        raise ValidationError(
+            {
+                "games_per_pair": [
+                    f"{pairs} pairs x {games_per_pair:,} games = {total:,} games; at "
+                    f"most {conf.get('MAX_GAMES'):,} games per matrix."
+                ]
+            }
+        )
+    jobs.check_submission(owner=owner, games=pair_games(games_per_pair))
+
+
+def matrix_submit(
+    *, owner: Any, decks: list[Any], games_per_pair: int, **options: Any
+) -> MatrixJob:
+    """Check the limits, freeze and validate every deck, store the matrix and its pair
+    jobs (queued on commit). Raises ValidationError, TooManyActiveJobs, DeckRejected."""
+    from simulate.services.decks import deck_freeze
+
+    matrix_check(owner=owner, decks=len(decks), games_per_pair=games_per_pair)
+    frozen = [deck_freeze(user=owner, spec=d, field="decks") for d in decks]
+    return matrix_create(
+        owner=owner, decks=frozen, games_per_pair=games_per_pair, **options
+    )
+
+
+@transaction.atomic
+def matrix_create(
+    *,
+    owner: Any,
+    decks: list[dict[str, Any]],
+    games_per_pair: int,
+    seed: int | None = None,
+    agent: str = Agent.GREEDY,
+    chunk_size: int | None = None,
+    dispatch: jobs.Dispatch | None = jobs._default_dispatch,
+) -> MatrixJob:
+    """Store a matrix of frozen decks and one job per pair (dispatched on commit)."""
+    matrix = MatrixJob(
+        owner=owner,
+        decks=decks,
+        games_per_pair=games_per_pair,
+        seed=jobs.new_seed() if seed is None else seed,
+        agent=agent,
+    )
+    matrix.full_clean()
+    matrix.save()
+    for i, j in combinations(range(len(decks)), 2):
+        jobs.simulation_create(
+            owner=owner,
+            deck_a=decks[i],
+            deck_b=decks[j],
+            games=seeds_per_pair(games_per_pair),
+            seed=matrix.seed,
+            agent_a=agent,
+            agent_b=agent,
+            swap=True,
+            chunk_size=chunk_size,
+            matrix=matrix,
+            matrix_cell=(i, j),
+            dispatch=dispatch,
+        )
+    return matrix
+
+
+def matrix_refresh(*, matrix_id: int) -> None:
+    """Derive a matrix's status from its pair jobs (idempotent)."""
+    statuses = set(
+        SimulationJob.objects.filter(matrix_id=matrix_id).values_list(
+            "status", flat=True
+        )
+    )
+    if JobStatus.FAILED in statuses:
+        status = JobStatus.FAILED
+    elif JobStatus.CANCELLED in statuses and not statuses & set(ACTIVE_STATUSES):
+        status = JobStatus.CANCELLED
+    elif statuses <= {JobStatus.DONE}:
+        status = JobStatus.DONE
+    elif statuses & {JobStatus.RUNNING, JobStatus.DONE}:
+        status = JobStatus.RUNNING
+    else:
+        status = JobStatus.QUEUED
+    finished = status in (JobStatus.DONE, JobStatus.FAILED, JobStatus.CANCELLED)
+    MatrixJob.objects.filter(pk=matrix_id).exclude(status=status).update(
+        status=status,
+        finished_at=timezone.now() if finished else None,
+        updated_at=timezone.now(),
+    )

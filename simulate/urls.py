@@ -1,0 +1,24 @@
+"""Pages of the simulate app, included at the site root by sw_site.urls."""
+
+from django.urls import path
+
+from simulate import views
+
+app_name = "simulate"
+
+urlpatterns = [
+    path("simulations/", views.simulation_list_view, name="simulation-list"),
+    path("simulations/new/", views.simulation_new_view, name="simulation-new"),
+    path(
+        "simulations/<int:job_id>/",
+        views.simulation_detail_view,
+        name="simulation-detail",
+    ),
+    path(
+        "simulations/<int:job_id>/games/<int:game_index>/",
+        views.simulation_replay_view,
+        name="simulation-replay",
+    ),
+    path("matrices/new/", views.matrix_new_view, name="matrix-new"),
+    path("matrices/<int:matrix_id>/", views.matrix_detail_view, name="matrix-detail"),
+]

@@ -1,0 +1,111 @@
+"""Simulation test fixtures: users' jobs built through the real services, a captured
+Celery dispatch (no broker in unit tests), the throttle cache cleared per test."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "worker: starts real Celery worker subprocesses on the test database"
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[Any]) -> None:
+    """Worker tests share the test database with a subprocess: on SQLite it must be a
+    file, not pytest-django's default in-memory database (set TEST NAME when unset)."""
+    if not any(item.get_closest_marker("worker") for item in items):
+        return
+    from django.conf import settings
+
+    db = settings.DATABASES["default"]
+    if db["ENGINE"] != "django.db.backends.sqlite3":
+        return
+    test = db.setdefault("TEST", {})
+    if not test.get("NAME"):
+        test["NAME"] = os.path.join(
+            tempfile.gettempdir(), f"sw-decklab-test-{os.getpid()}.sqlite3"
+        )
+
+
+#: Two faction decks the catalog knows completely enough to play.
+FACTION_A = "cave-goblins"
+FACTION_B = "breakers"
+
+
+@pytest.fixture(autouse=True)
+def _clear_cache() -> Iterator[None]:
+    """The submission throttle counts in the default cache: start every test clean."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
+class Dispatched(list):  # type: ignore[type-arg]
+    """Calls of ``enqueue_chunks`` as (job_id, chunk indices)."""
+
+
+@pytest.fixture
+def dispatched(monkeypatch: pytest.MonkeyPatch) -> Dispatched:
+    """Replace the Celery fan-out by a recorder (tasks are called directly instead)."""
+    calls = Dispatched()
+
+    def record(job_id: int, chunks: list[int], *, queue: Any = None) -> None:
+        calls.append((job_id, list(chunks)))
+
+    monkeypatch.setattr("simulate.tasks.enqueue_chunks", record)
+    return calls
+
+
+@pytest.fixture
+def make_job(user, dispatched):  # type: ignore[no-untyped-def]
+    """Submit a job through the real service (dispatch captured, commit run)."""
+    from django.test import TestCase
+
+    from simulate.services import jobs
+
+    def make(**kwargs: Any) -> Any:
+        options: dict[str, Any] = {
+            "owner": user,
+            "deck_a": FACTION_A,
+            "deck_b": FACTION_B,
+            "games": 40,
+            "seed": 7,
+            "agent_a": "random",
+            "agent_b": "random",
+        }
+        options.update(kwargs)
+        with TestCase.captureOnCommitCallbacks(execute=True):
+            return jobs.simulation_submit(**options)
+
+    return make
+
+
+@pytest.fixture(scope="module")
+def catalog_db(django_db_setup, django_db_blocker) -> Iterator[None]:  # type: ignore[no-untyped-def]
+    """The catalog and its faction decks in the database, once per module (rolled
+    back afterwards; each test runs in a savepoint inside)."""
+    from django.db import transaction
+
+    from cards.services import catalog_load
+    from decks.services import faction_decks_sync
+    from engine.catalog import load_catalog
+
+    with django_db_blocker.unblock():
+        atomic = transaction.atomic()
+        atomic.__enter__()
+        try:
+            catalog_load(catalog=load_catalog())
+            faction_decks_sync()
+            yield
+        finally:
+            transaction.set_rollback(True)
+            atomic.__exit__(None, None, None)

@@ -1,0 +1,254 @@
+"""REST API: submit, read, list, cancel, matrices; permissions, limits and throttles
+answer as documented (400/403/404/429 with JSON ``{"code", "message"}``)."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import TestCase
+
+from simulate.models import JobStatus, SimulationJob
+from simulate.services import chunks, jobs
+
+from .conftest import FACTION_A, FACTION_B
+
+pytestmark = pytest.mark.django_db
+
+URL = "/api/simulations/"
+
+
+def submit(client, **body):
+    payload = {"deck_a": FACTION_A, "deck_b": FACTION_B, "games": 20, "seed": 3}
+    payload.update(body)
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        return client.post(URL, payload, format="json")
+
+
+def test_submit_answers_202_and_queues_on_commit(auth_client, dispatched):
+    response = submit(auth_client, chunk_size=8, agent_a="random")
+    assert response.status_code == 202, response.json()
+    body = response.json()
+    assert set(body) == {"id", "status", "url"}
+    assert body["status"] == "queued"
+    assert body["url"].endswith(f"/api/simulations/{body['id']}/")
+    assert dispatched == [(body["id"], [0, 1, 2])]
+    job = SimulationJob.objects.get(pk=body["id"])
+    assert (job.agent_a, job.agent_b, job.chunk_size) == ("random", "greedy", 8)
+
+
+def test_detail_reports_progress_and_result(auth_client, dispatched):
+    job_id = submit(
+        auth_client, games=12, chunk_size=5, agent_a="random", agent_b="random"
+    ).json()["id"]
+    body = auth_client.get(f"{URL}{job_id}/").json()
+    assert body["status"] == "queued"
+    assert body["progress"] == {"done": 0, "total": 12}
+    assert body["result"]["games"] == 0 and body["result"]["win_rate_a"] is None
+
+    chunks.chunk_run(job_id=job_id, chunk_index=0)
+    body = auth_client.get(f"{URL}{job_id}/").json()
+    assert body["status"] == "running"
+    assert body["progress"] == {"done": 5, "total": 12}
+
+    jobs.simulation_run_inline(job_id=job_id)
+    body = auth_client.get(f"{URL}{job_id}/").json()
+    assert body["status"] == "done"
+    assert body["progress"] == {"done": 12, "total": 12}
+    result = body["result"]
+    assert result["wins_a"] + result["wins_b"] + result["draws"] == 12
+    assert result["ci95"][0] <= result["win_rate_a"] <= result["ci95"][1]
+    assert body["deck_a"]["name"] and body["deck_a"]["entries"]
+
+
+def test_list_shows_only_own_jobs(auth_client, api_client, other_user, dispatched):
+    mine = submit(auth_client).json()["id"]
+    api_client.force_authenticate(other_user)
+    submit(api_client)
+    body = auth_client.get(URL).json()
+    assert [j["id"] for j in body["results"]] == [mine]
+    assert body["results"][0]["progress"] == {"done": 0, "total": 20}
+
+
+def test_others_jobs_are_404(auth_client, api_client, other_user, dispatched):
+    job_id = submit(auth_client).json()["id"]
+    api_client.force_authenticate(other_user)
+    for response in (
+        api_client.get(f"{URL}{job_id}/"),
+        api_client.post(f"{URL}{job_id}/cancel/"),
+    ):
+        assert response.status_code == 404
+        assert response.json()["code"] == "not_found"
+    assert SimulationJob.objects.get(pk=job_id).status == JobStatus.QUEUED
+
+
+def test_anonymous_is_refused(api_client):
+    for response in (
+        api_client.get(URL),
+        api_client.post(URL, {}, format="json"),
+        api_client.get(f"{URL}1/"),
+        api_client.post(f"{URL}1/cancel/"),
+        api_client.post("/api/matrices/", {}, format="json"),
+    ):
+        assert response.status_code in (401, 403)
+        assert response.json()["code"] == "not_authenticated"
+
+
+def test_cancel(auth_client, dispatched):
+    job_id = submit(auth_client).json()["id"]
+    response = auth_client.post(f"{URL}{job_id}/cancel/")
+    assert response.status_code == 200
+    assert response.json()["status"] == "cancelled"
+
+
+def test_too_many_games_is_400_with_a_clear_message(auth_client, dispatched):
+    response = submit(auth_client, games=100_001)
+    assert response.status_code == 400
+    body = response.json()
+    assert body["code"] == "invalid"
+    assert "100,000" in body["message"]
+    assert not SimulationJob.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("deck", "code"),
+    [
+        ("no-such-faction", "deck.unknown"),
+        (999_999, "deck.not_found"),
+        ([{"card": "nope"}], "deck.invalid"),
+    ],
+)
+def test_bad_deck_reference_is_400(auth_client, dispatched, deck, code):
+    response = submit(auth_client, deck_b=deck)
+    assert response.status_code == 400
+    body = response.json()
+    assert body["code"] == "deck.invalid"
+    assert body["errors"]["deck_b"][0]["code"] == code
+    assert dispatched == [] and not SimulationJob.objects.exists()
+
+
+def test_illegal_deck_is_rejected_with_the_validators_errors(auth_client, dispatched):
+    from engine.catalog import load_catalog
+
+    summoner = load_catalog().faction_deck(FACTION_A).summoner
+    response = submit(auth_client, deck_a=[{"card": summoner, "count": 1}])
+    assert response.status_code == 400
+    errors = response.json()["errors"]["deck_a"]
+    codes = {e["code"] for e in errors}
+    assert {"commons.count", "champions.count"} <= codes
+    assert dispatched == [] and not SimulationJob.objects.exists()
+
+
+def test_inline_deck_list_is_accepted(auth_client, dispatched):
+    from engine.catalog import load_catalog
+
+    deck = load_catalog().faction_deck(FACTION_A)
+    inline = [{"card": slug, "count": n} for slug, n in deck.counts().items()]
+    response = submit(auth_client, deck_a=inline)
+    assert response.status_code == 202, response.json()
+    job = SimulationJob.objects.get(pk=response.json()["id"])
+    assert job.deck_a["source"] == {"kind": "inline"}
+    assert job.deck_a["summoner"] == deck.summoner
+
+
+def test_active_job_cap_is_429(auth_client, dispatched, settings):
+    settings.SIMULATE_MAX_ACTIVE_JOBS = 2
+    assert submit(auth_client).status_code == 202
+    assert submit(auth_client).status_code == 202
+    response = submit(auth_client)
+    assert response.status_code == 429
+    assert response.json()["code"] == "too_many_active_jobs"
+    assert "2 simulations" in response.json()["message"]
+
+
+def test_submissions_are_throttled_per_user(
+    auth_client, api_client, other_user, dispatched, settings
+):
+    settings.SIMULATE_SUBMIT_RATE = "3/hour"
+    settings.SIMULATE_MAX_ACTIVE_JOBS = 100
+    for _ in range(3):
+        assert submit(auth_client).status_code == 202
+    response = submit(auth_client)
+    assert response.status_code == 429
+    assert response.json()["code"] == "throttled"
+    api_client.force_authenticate(other_user)
+    assert submit(api_client).status_code == 202
+    # Reading is not throttled.
+    assert auth_client.get(URL).status_code == 200
+
+
+def test_invalid_input_is_400(auth_client, dispatched):
+    assert submit(auth_client, games=0).status_code == 400
+    assert submit(auth_client, agent_a="psychic").status_code == 400
+    assert submit(auth_client, chunk_size=1).status_code == 400
+    response = auth_client.post(URL, {"deck_a": FACTION_A}, format="json")
+    assert response.status_code == 400
+    assert "deck_b" in response.json()["errors"]
+
+
+def test_matrix_round_robin(auth_client, dispatched):
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        response = auth_client.post(
+            "/api/matrices/",
+            {
+                "decks": [FACTION_A, FACTION_B, "savanna-elves"],
+                "games_per_pair": 4,
+                "agent": "random",
+                "seed": 5,
+            },
+            format="json",
+        )
+    assert response.status_code == 202, response.json()
+    matrix_id = response.json()["id"]
+    assert len(dispatched) == 3
+    for job_id, planned in dispatched:
+        for chunk in planned:
+            chunks.chunk_run(job_id=job_id, chunk_index=chunk)
+        jobs.simulation_advance(job_id=job_id)
+    body = auth_client.get(f"/api/matrices/{matrix_id}/").json()
+    assert body["status"] == "done"
+    assert [(c["row"], c["col"]) for c in body["cells"]] == [(0, 1), (0, 2), (1, 2)]
+    assert all(c["games"] == 4 for c in body["cells"])  # 2 seeds x 2 seatings
+    # The pair jobs belong to the matrix, not to the user's job list.
+    assert auth_client.get(URL).json()["results"] == []
+
+
+def test_matrix_limits(auth_client, dispatched):
+    response = auth_client.post(
+        "/api/matrices/",
+        {"decks": [FACTION_A, FACTION_B, "savanna-elves"], "games_per_pair": 40_000},
+        format="json",
+    )
+    assert response.status_code == 400
+    assert "100,000" in response.json()["message"]
+
+
+def test_others_matrix_is_404(auth_client, api_client, other_user, dispatched):
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        matrix_id = auth_client.post(
+            "/api/matrices/",
+            {"decks": [FACTION_A, FACTION_B], "games_per_pair": 2},
+            format="json",
+        ).json()["id"]
+    api_client.force_authenticate(other_user)
+    assert api_client.get(f"/api/matrices/{matrix_id}/").status_code == 404
+
+
+def test_schema_documents_the_limits(api_client):
+    response = api_client.get("/api/schema/", HTTP_ACCEPT="application/json")
+    assert response.status_code == 200
+    text = response.content.decode()
+    assert "/api/simulations/{job_id}/cancel/" in text
+    assert "100,000 games per job" in text
+    assert "too_many_active_jobs" in text
+    assert "30/hour" in text
+
+
+def test_list_query_count_does_not_grow(
+    auth_client, make_job, django_assert_num_queries
+):
+    make_job()
+    with django_assert_num_queries(2):  # count + page (force_authenticate: no session)
+        assert len(auth_client.get(URL).json()["results"]) == 1
+    make_job()
+    make_job()
+    with django_assert_num_queries(2):
+        assert len(auth_client.get(URL).json()["results"]) == 3

@@ -1,0 +1,168 @@
+"""Pages: new-simulation form (same service and throttle as the API), job page, matrix
+heatmap and replays regenerated from the seed. Login required; others' jobs 404."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.test import TestCase
+
+from simulate import replays, selectors
+from simulate.models import JobStatus, SimulationJob
+from simulate.services import jobs, matrices
+
+from .conftest import FACTION_A, FACTION_B
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def page_client(client, user):  # type: ignore[no-untyped-def]
+    client.force_login(user)
+    return client
+
+
+def test_pages_need_login(client):
+    for url in (
+        "/simulations/",
+        "/simulations/new/",
+        "/simulations/1/",
+        "/simulations/1/games/0/",
+        "/matrices/1/",
+    ):
+        response = client.get(url)
+        assert response.status_code == 302
+        assert "/login" in response["Location"]
+
+
+def test_new_simulation_form_starts_a_job(page_client, dispatched):
+    response = page_client.get("/simulations/new/")
+    assert response.status_code == 200
+    assert f'value="{FACTION_A}"' in response.content.decode()
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        response = page_client.post(
+            "/simulations/new/",
+            {
+                "deck_a": FACTION_A,
+                "deck_b": FACTION_B,
+                "games": 30,
+                "agent_a": "random",
+                "agent_b": "greedy",
+                "swap": "on",
+            },
+        )
+    job = SimulationJob.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == f"/simulations/{job.pk}/"
+    assert job.swap and job.total_games == 60
+    assert dispatched and dispatched[0][0] == job.pk
+
+
+def test_new_simulation_form_shows_limit_errors(page_client, dispatched, settings):
+    settings.SIMULATE_MAX_ACTIVE_JOBS = 0
+    response = page_client.post(
+        "/simulations/new/",
+        {
+            "deck_a": FACTION_A,
+            "deck_b": FACTION_B,
+            "games": 30,
+            "agent_a": "random",
+            "agent_b": "random",
+        },
+    )
+    assert response.status_code == 200
+    assert "queued or running" in response.content.decode()
+    assert not SimulationJob.objects.exists()
+
+
+def test_job_page_and_list(page_client, make_job):
+    job = make_job(games=10)
+    response = page_client.get(f"/simulations/{job.pk}/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert f'data-api-url="/api/simulations/{job.pk}/"' in html
+    assert "js/simulate.js" in html and "css/simulate.css" in html
+    assert (
+        f"/simulations/{job.pk}/" in page_client.get("/simulations/").content.decode()
+    )
+
+
+def test_others_pages_are_404(client, other_user, make_job):
+    job = jobs.simulation_run_inline(job_id=make_job(games=4).pk)
+    client.force_login(other_user)
+    assert client.get(f"/simulations/{job.pk}/").status_code == 404
+    assert client.get(f"/simulations/{job.pk}/games/0/").status_code == 404
+
+
+def test_replay_regenerates_the_stored_game(page_client, make_job):
+    job = jobs.simulation_run_inline(
+        job_id=make_job(games=3, swap=True, agent_b="greedy").pk
+    )
+    outcomes = selectors.simulation_outcomes(job=job)
+    for n in range(job.total_games):
+        replay = replays.replay_game(job=job, game=n)
+        winner, termination, turns, first, _ = outcomes[n]
+        assert (replay["winner"], replay["termination"], replay["turns"]) == (
+            winner,
+            termination,
+            turns,
+        )
+        assert replay["first_player"] == first
+        assert replay["swapped"] == bool(n % 2)
+        assert len(replay["frames"]) > 2
+        assert all(0 <= u[0] < 48 for f in replay["frames"] for u in f["units"])
+    response = page_client.get(f"/simulations/{job.pk}/games/1/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "js/simulate-replay.js" in html
+    data = json.loads(
+        html.split('id="replay-data" type="application/json">')[1].split("</script>")[0]
+    )
+    assert data["frames"][0]["label"] == "Setup"
+    assert page_client.get(f"/simulations/{job.pk}/games/6/").status_code == 404
+
+
+def test_matrix_page(page_client, user, dispatched):
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        matrix = matrices.matrix_submit(
+            owner=user, decks=[FACTION_A, FACTION_B], games_per_pair=3, agent="random"
+        )
+    for job_id, _ in dispatched:
+        jobs.simulation_run_inline(job_id=job_id)
+    matrix.refresh_from_db()
+    assert matrix.status == JobStatus.DONE
+    response = page_client.get(f"/matrices/{matrix.pk}/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert html.count('class="sim-cell"') == 2
+    assert "95% interval" in html
+
+
+def test_new_matrix_form(page_client, dispatched):
+    from simulate.models import MatrixJob
+
+    response = page_client.get("/matrices/new/")
+    assert response.status_code == 200
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        response = page_client.post(
+            "/matrices/new/",
+            {
+                "decks": [FACTION_A, FACTION_B, "savanna-elves"],
+                "games_per_pair": 4,
+                "agent": "random",
+            },
+        )
+    matrix = MatrixJob.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == f"/matrices/{matrix.pk}/"
+    assert len(dispatched) == 3
+    assert (
+        f"/matrices/{matrix.pk}/" in page_client.get("/simulations/").content.decode()
+    )
+    response = page_client.post(
+        "/matrices/new/",
+        {"decks": [FACTION_A, FACTION_B], "games_per_pair": 200_000, "agent": "random"},
+    )
+    assert response.status_code == 200
+    assert "at most 100,000 games per matrix" in response.content.decode()
