@@ -18,7 +18,7 @@ class CardType(StrEnum):
 
 
 class CardClass(StrEnum):
-    """Class words of a card (R1). A card may carry several (Ice Golem: common + structure)."""
+    """Class words of a card (R1); one card may carry several (Ice Golem)."""
 
     SUMMONER = "summoner"
     CHAMPION = "champion"
@@ -78,7 +78,7 @@ class AbilityDef:
 
 @dataclass(frozen=True, slots=True)
 class CardDef:
-    """One distinct card. Unknown numbers are None (shown as "stats unknown"), never guessed."""
+    """One distinct card. Unknown numbers are None ("stats unknown"), never guessed."""
 
     slug: str
     name: str
@@ -207,7 +207,7 @@ class ProductDef:
     slug: str
     name: str
     kind: str  # "master_set" | "starter_set" | "faction_deck"
-    # (faction slug, number of that faction deck in the product); the deck's cards follow.
+    # Faction slugs whose faction decks the product contains.
     factions: tuple[str, ...] = ()
 
 

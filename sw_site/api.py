@@ -5,7 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.exceptions import PermissionDenied, ValidationError as DjangoValidationError
+from django.core.exceptions import (
+    PermissionDenied,
+)
+from django.core.exceptions import (
+    ValidationError as DjangoValidationError,
+)
 from django.http import Http404
 from rest_framework import exceptions, status
 from rest_framework.response import Response
@@ -47,6 +52,8 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         body["code"] = "invalid"
         body["errors"] = detail
     response.data = body
-    if response.status_code == status.HTTP_500_INTERNAL_SERVER_ERROR:  # pragma: no cover
+    if (
+        response.status_code == status.HTTP_500_INTERNAL_SERVER_ERROR
+    ):  # pragma: no cover
         response.data = {"code": "server_error", "message": "Internal error."}
     return response

@@ -17,7 +17,7 @@ app.autodiscover_tasks()
 
 
 def ensure_embedded_broker_dirs() -> None:
-    """kombu's filesystem transport needs its folders to exist before the first message."""
+    """kombu's filesystem transport needs its folders before the first message."""
     options = app.conf.broker_transport_options or {}
     for key in ("data_folder_in", "data_folder_out", "control_folder"):
         if options.get(key):

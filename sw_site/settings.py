@@ -37,10 +37,13 @@ DEBUG = env_bool("DJANGO_DEBUG", True)
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
 if not SECRET_KEY:
     if not DEBUG:
-        raise ImproperlyConfigured("DJANGO_SECRET_KEY is required when DJANGO_DEBUG is off")
+        raise ImproperlyConfigured(
+            "DJANGO_SECRET_KEY is required when DJANGO_DEBUG is off"
+        )
     SECRET_KEY = "insecure-dev-key-do-not-use-in-production-sw-decklab"  # noqa: S105
 ALLOWED_HOSTS = env_list(
-    "DJANGO_ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]", "testserver"] if DEBUG else []
+    "DJANGO_ALLOWED_HOSTS",
+    ["localhost", "127.0.0.1", "[::1]", "testserver"] if DEBUG else [],
 )
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", [])
 
@@ -55,6 +58,7 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "django_filters",
     "drf_spectacular",
+    "accounts",
     "cards",
     "decks",
     "simulate",
@@ -99,16 +103,20 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # WAL lets the web process read while a worker writes chunk results.
     DATABASES["default"].setdefault("OPTIONS", {})
     DATABASES["default"]["OPTIONS"].update(
-        {"timeout": 20, "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"}
+        {
+            "timeout": 20,
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        }
     )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # AUTH https://docs.djangoproject.com/en/5.2/topics/auth/
+_PASSWORD_VALIDATION = "django.contrib.auth.password_validation."
 AUTH_PASSWORD_VALIDATORS = [
-    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
-    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
-    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+    {"NAME": _PASSWORD_VALIDATION + "UserAttributeSimilarityValidator"},
+    {"NAME": _PASSWORD_VALIDATION + "MinimumLengthValidator"},
+    {"NAME": _PASSWORD_VALIDATION + "CommonPasswordValidator"},
+    {"NAME": _PASSWORD_VALIDATION + "NumericPasswordValidator"},
 ]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"
@@ -170,9 +178,22 @@ if CELERY_BROKER_URL.startswith("filesystem://"):
         "data_folder_out": str(CELERY_BROKER_DIR),
         "control_folder": str(VAR_DIR / "celery-control"),
     }
+elif CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
+    # Redis redelivers the message of a worker that died (acks_late) only after this
+    # many seconds; keep it above CELERY_TASK_TIME_LIMIT so a chunk that is still
+    # running is never handed out twice (a duplicate would be harmless: chunks upsert).
+    _visibility = int(os.environ.get("CELERY_BROKER_VISIBILITY_TIMEOUT", "900"))
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "visibility_timeout": _visibility,
+        # kombu looks for expired messages every 10th tick by default; look every
+        # tick, and tick often enough for short timeouts.
+        "unacked_restore_throttle": 1,
+        "unacked_restore_interval": max(1, min(10, _visibility // 2)),
+    }
 CELERY_RESULT_BACKEND = os.environ.get(
     "CELERY_RESULT_BACKEND",
-    "redis" + CELERY_BROKER_URL[len("redis"):] if CELERY_BROKER_URL.startswith("redis")
+    "redis" + CELERY_BROKER_URL[len("redis") :]
+    if CELERY_BROKER_URL.startswith("redis")
     else f"file://{VAR_DIR / 'celery-results'}",
 )
 CELERY_TASK_SERIALIZER = "json"
@@ -190,7 +211,9 @@ CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
+    "formatters": {
+        "plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}
+    },
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
 }

@@ -1,4 +1,4 @@
-"""Shared fixtures: users and API clients. App-specific fixtures live beside their tests."""
+"""Shared fixtures: users and API clients; app fixtures live beside their tests."""
 
 from __future__ import annotations
 
@@ -22,12 +22,16 @@ def pytest_collection_modifyitems(config, items):  # type: ignore[no-untyped-def
 
 @pytest.fixture
 def user(django_user_model):  # type: ignore[no-untyped-def]
-    return django_user_model.objects.create_user(username="svara", password="ice-and-logic-42")
+    return django_user_model.objects.create_user(
+        username="svara", password="ice-and-logic-42"
+    )
 
 
 @pytest.fixture
 def other_user(django_user_model):  # type: ignore[no-untyped-def]
-    return django_user_model.objects.create_user(username="sneeks", password="goblin-tricks-42")
+    return django_user_model.objects.create_user(
+        username="sneeks", password="goblin-tricks-42"
+    )
 
 
 @pytest.fixture
@@ -44,3 +48,23 @@ def auth_client(user):  # type: ignore[no-untyped-def]
     client = APIClient()
     client.force_authenticate(user=user)
     return client
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hasher(settings):  # type: ignore[no-untyped-def]
+    """MD5 keeps user creation cheap in tests; never used in production."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):  # type: ignore[no-untyped-def]
+    """Say plainly when the browser tests did not run for want of a browser."""
+    skipped = terminalreporter.stats.get("skipped", [])
+    browser = [
+        r for r in skipped if "chromium" in str(getattr(r, "longrepr", "")).lower()
+    ]
+    if browser:
+        terminalreporter.write_line(
+            f"NOTE: {len(browser)} browser test(s) skipped: Debian's chromium is not "
+            "installed (apt-get install chromium); CI installs it.",
+            yellow=True,
+        )

@@ -10,8 +10,16 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 FORBIDDEN = {
-    "django", "rest_framework", "drf_spectacular", "django_filters", "celery", "kombu",
-    "sw_site", "cards", "decks", "simulate",
+    "django",
+    "rest_framework",
+    "drf_spectacular",
+    "django_filters",
+    "celery",
+    "kombu",
+    "sw_site",
+    "cards",
+    "decks",
+    "simulate",
 }
 
 

@@ -26,40 +26,65 @@ def test_celery_reads_django_settings():
 
 
 def test_every_celery_setting_is_known_to_celery():
-    from celery.app.defaults import flatten, NAMESPACES
+    from celery.app.defaults import NAMESPACES, flatten
 
     known = {key.upper() for key, _ in flatten(NAMESPACES)}
-    ours = {name[len("CELERY_"):] for name in dir(settings) if name.startswith("CELERY_")}
+    ours = {
+        name[len("CELERY_") :] for name in dir(settings) if name.startswith("CELERY_")
+    }
     ours -= {"BROKER_DIR"}  # our own helper, not a Celery option
     unknown = sorted(name for name in ours if name not in known)
     assert not unknown, f"settings Celery would silently ignore: {unknown}"
 
 
 def run_settings(env: dict[str, str], code: str) -> subprocess.CompletedProcess[str]:
-    base = {k: v for k, v in os.environ.items()
-            if k not in ("DATABASE_URL", "CELERY_BROKER_URL", "CELERY_RESULT_BACKEND",
-                         "DJANGO_DEBUG", "DJANGO_SECRET_KEY")}
+    base = {
+        k: v
+        for k, v in os.environ.items()
+        if k
+        not in (
+            "DATABASE_URL",
+            "CELERY_BROKER_URL",
+            "CELERY_RESULT_BACKEND",
+            "DJANGO_DEBUG",
+            "DJANGO_SECRET_KEY",
+        )
+    }
     base.update(env, DJANGO_SETTINGS_MODULE="sw_site.settings")
-    return subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=base,
-                          capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env=base,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
 
 def test_embedded_defaults_without_environment():
-    out = run_settings({}, "from django.conf import settings as s; "
-                           "print(s.DATABASES['default']['ENGINE'], s.CELERY_BROKER_URL)")
+    out = run_settings(
+        {},
+        "from django.conf import settings as s; "
+        "print(s.DATABASES['default']['ENGINE'], s.CELERY_BROKER_URL)",
+    )
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["django.db.backends.sqlite3", "filesystem://"]
 
 
 def test_postgres_and_redis_from_environment():
     out = run_settings(
-        {"DATABASE_URL": "postgres://postgres@127.0.0.1:5432/test",
-         "CELERY_BROKER_URL": "redis://127.0.0.1:6379/3"},
+        {
+            "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/test",
+            "CELERY_BROKER_URL": "redis://127.0.0.1:6379/3",
+        },
         "from django.conf import settings as s; "
         "print(s.DATABASES['default']['ENGINE'], s.CELERY_RESULT_BACKEND)",
     )
     assert out.returncode == 0, out.stderr
-    assert out.stdout.split() == ["django.db.backends.postgresql", "redis://127.0.0.1:6379/3"]
+    assert out.stdout.split() == [
+        "django.db.backends.postgresql",
+        "redis://127.0.0.1:6379/3",
+    ]
 
 
 def test_production_requires_secret_key():
@@ -69,10 +94,18 @@ def test_production_requires_secret_key():
 
 
 def test_deploy_check_passes_with_production_settings():
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    env.update(
+        DJANGO_DEBUG="0",
+        DJANGO_SECRET_KEY="test-only-9f3kQ2mZr7LpW8vX1nB4tY6uH0sD5gJ3cE2aR9oIxq7Vw",
+        DJANGO_ALLOWED_HOSTS="decklab.example",
+    )
     out = subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
-        cwd=ROOT, capture_output=True, text=True, timeout=120,
-        env={**os.environ, "DJANGO_DEBUG": "0", "DJANGO_SECRET_KEY": "x" * 64,
-             "DJANGO_ALLOWED_HOSTS": "decklab.example"},
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
     )
     assert out.returncode == 0, out.stdout + out.stderr
