@@ -1,31 +1,127 @@
 """Ability coverage per faction: ``python -m engine.coverage [--json]``.
 
 For every faction in the catalog: how many distinct cards, how many the engine plays in
-full, and the missing ones with the reason ("no implementation" / "text unknown").
+full, the missing ones with the reason ("no implementation" / "text unknown"), and how
+many are *tested*.
+
+Tested is measured, not assumed: every scenario test names the ability ids it
+exercises with a marker, ``@pytest.mark.covers("svara.structural-shift")`` (an event's
+effect is ``"<card-slug>.effect"``). The markers are read statically (``ast``, no
+pytest import) from ``tests/engine/test_*.py`` under the repository root. A card is
+tested when it is fully implemented and each of its implemented ability ids appears in
+at least one marker; ``untested`` lists, per card, the implemented ability ids no
+marker names. Without the tests folder (an installed package) ``tested`` and
+``untested`` are null and ``tested_note`` says why.
+
+JSON keys: top level ``cards``, ``implemented``, ``tested``, ``tested_note``,
+``factions``; per faction ``cards``, ``implemented``, ``missing`` (``card``, ``name``,
+``abilities``: [``id``, ``reason``]), ``deck_known``, ``tested``, ``untested``
+(``card``, ``name``, ``abilities``: [ability id]).
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import json
+from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from engine.abilities import is_fully_implemented, missing_reasons
+from engine.abilities import REGISTRY, is_fully_implemented, load_all, missing_reasons
 
 if TYPE_CHECKING:
     from engine.catalog import Catalog
 
+MARKER = "covers"
+TESTS_DIR = Path(__file__).resolve().parent.parent / "tests" / "engine"
 
-def coverage(catalog: Catalog | None = None) -> dict[str, Any]:
+
+@dataclass(frozen=True)
+class CoversMarker:
+    """One ``pytest.mark.covers(...)`` call found in a test file."""
+
+    path: Path
+    line: int
+    test: str | None  # the decorated test function, None elsewhere (pytestmark...)
+    ids: tuple[str, ...]  # non-literal arguments appear as "<non-literal: ...>"
+
+
+def _is_covers(func: ast.expr) -> bool:
+    """``pytest.mark.covers`` or ``mark.covers`` (``from pytest import mark``)."""
+    if not (isinstance(func, ast.Attribute) and func.attr == MARKER):
+        return False
+    mark = func.value
+    if isinstance(mark, ast.Name):
+        return mark.id == "mark"
+    return (
+        isinstance(mark, ast.Attribute)
+        and mark.attr == "mark"
+        and isinstance(mark.value, ast.Name)
+        and mark.value.id == "pytest"
+    )
+
+
+def _marker_ids(call: ast.Call) -> tuple[str, ...]:
+    out: list[str] = []
+    for arg in call.args:
+        if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+            out.append(arg.value)
+        else:
+            out.append(f"<non-literal: {ast.unparse(arg)}>")
+    return tuple(out)
+
+
+def read_markers(tests_dir: Path = TESTS_DIR) -> list[CoversMarker]:
+    """Every ``covers`` marker in ``tests_dir/test_*.py``, in file and line order."""
+    found: list[CoversMarker] = []
+    for path in sorted(tests_dir.glob("test_*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        owner: dict[int, str] = {}  # id(call) -> decorated test name
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                for dec in node.decorator_list:
+                    owner[id(dec)] = node.name
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and _is_covers(node.func):
+                found.append(
+                    CoversMarker(
+                        path, node.lineno, owner.get(id(node)), _marker_ids(node)
+                    )
+                )
+    found.sort(key=lambda m: (str(m.path), m.line))
+    return found
+
+
+def covered_ids(tests_dir: Path = TESTS_DIR) -> set[str] | None:
+    """Ability ids named by at least one ``covers`` marker; None without the tests."""
+    if not tests_dir.is_dir():
+        return None
+    return {i for m in read_markers(tests_dir) for i in m.ids}
+
+
+def implemented_ids(card_abilities: list[str]) -> list[str]:
+    """The ability ids among ``card_abilities`` that have an implementation."""
+    load_all()
+    return [a for a in card_abilities if a in REGISTRY]
+
+
+def coverage(
+    catalog: Catalog | None = None, tests_dir: Path = TESTS_DIR
+) -> dict[str, Any]:
     from engine.decks import default_catalog
 
     cat = catalog or default_catalog()
+    covered = covered_ids(tests_dir)
     factions: dict[str, Any] = {}
     for slug in cat.factions:
         cards = cat.cards_of(slug)
         missing = []
+        untested = []
+        tested = 0
         for c in cards:
-            if not is_fully_implemented(c):
+            full = is_fully_implemented(c)
+            if not full:
                 missing.append(
                     {
                         "card": c.slug,
@@ -35,15 +131,39 @@ def coverage(catalog: Catalog | None = None) -> dict[str, Any]:
                         ],
                     }
                 )
+            if covered is None:
+                continue
+            gaps = [
+                a
+                for a in implemented_ids([ab.id for ab in c.abilities])
+                if a not in covered
+            ]
+            if gaps:
+                untested.append({"card": c.slug, "name": c.name, "abilities": gaps})
+            elif full:
+                tested += 1
         factions[slug] = {
             "cards": len(cards),
             "implemented": len(cards) - len(missing),
             "missing": missing,
             "deck_known": cat.factions[slug].deck is not None,
+            "tested": tested if covered is not None else None,
+            "untested": untested if covered is not None else None,
         }
     total = sum(f["cards"] for f in factions.values())
     done = sum(f["implemented"] for f in factions.values())
-    return {"cards": total, "implemented": done, "factions": factions}
+    note = None
+    if covered is None:
+        note = f"tests folder not found ({tests_dir}): tested is not measured"
+    return {
+        "cards": total,
+        "implemented": done,
+        "tested": (
+            sum(f["tested"] for f in factions.values()) if covered is not None else None
+        ),
+        "tested_note": note,
+        "factions": factions,
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -54,12 +174,18 @@ def main(argv: list[str] | None = None) -> int:
     if ns.json:
         print(json.dumps(cov, indent=1, sort_keys=True))
         return 0
-    print(f"implemented {cov['implemented']} of {cov['cards']} cards")
+    tested = "unknown" if cov["tested"] is None else cov["tested"]
+    print(f"implemented {cov['implemented']} of {cov['cards']} cards, tested {tested}")
+    if cov["tested_note"]:
+        print(f"note: {cov['tested_note']}")
     for slug, f in cov["factions"].items():
-        print(f"{slug}: {f['implemented']}/{f['cards']}")
+        t = "unknown" if f["tested"] is None else f["tested"]
+        print(f"{slug}: {f['implemented']}/{f['cards']}, tested {t}")
         for m in f["missing"]:
             reasons = ", ".join(f"{a['id']} ({a['reason']})" for a in m["abilities"])
             print(f"  - {m['name']}: {reasons}")
+        for u in f["untested"] or ():
+            print(f"  - {u['name']}: untested {', '.join(u['abilities'])}")
     return 0
 
 

@@ -58,6 +58,7 @@ WALL = card("wall", classes=(CardClass.CHAMPION,), cost=5, strength=2, life=30)
 
 
 # -- Tacullu: Mind Capture -------------------------------------------------------------
+@pytest.mark.covers("tacullu.mind-capture")
 def test_tacullu_mind_capture_takes_control_instead_of_lethal_damage(br: BR) -> None:
     sc = Scenario(summoners=(br["tacullu"], SUMMONER))
     victim = sc.add(1, GRUNT, "d3")  # life 3
@@ -76,6 +77,7 @@ def test_tacullu_mind_capture_takes_control_instead_of_lethal_damage(br: BR) -> 
     assert st.targeted_enemy  # it did attack an enemy (no cost of inaction)
 
 
+@pytest.mark.covers("tacullu.mind-capture")
 def test_tacullu_mind_capture_may_decline_and_only_when_lethal(br: BR) -> None:
     sc = Scenario(summoners=(br["tacullu"], SUMMONER))
     tough = sc.add(1, CHAMPION, "d3")  # life 9: 2 damage is not lethal
@@ -92,6 +94,7 @@ def test_tacullu_mind_capture_may_decline_and_only_when_lethal(br: BR) -> None:
     assert st.zone[victim] == DISCARD and st.magic[0] == 3
 
 
+@pytest.mark.covers("tacullu.mind-capture")
 def test_tacullu_mind_capture_not_on_summoner_nor_friendly(br: BR) -> None:
     sc = Scenario(summoners=(br["tacullu"], SUMMONER), summoner_at=("d1", "d3"))
     st = sc.build(phase=ATTACK)
@@ -109,6 +112,7 @@ def test_tacullu_mind_capture_not_on_summoner_nor_friendly(br: BR) -> None:
     assert pending(st) is None and st.zone[mine] == DISCARD
 
 
+@pytest.mark.covers("tacullu.mind-capture", "deceiver.stupefy")
 def test_tacullu_mind_capture_counts_stupefy(br: BR) -> None:
     """A Deceiver next to Tacullu lowers the damage first: 1 is not lethal."""
     sc = Scenario(summoners=(br["tacullu"], SUMMONER))
@@ -121,6 +125,7 @@ def test_tacullu_mind_capture_counts_stupefy(br: BR) -> None:
     assert pending(st) is None and st.damage[victim] == 2 and st.ctrl[victim] == 1
 
 
+@pytest.mark.covers("tacullu.mind-capture", "ollag.cold-snap")
 def test_tacullu_mind_capture_auras_follow_the_new_controller(br: BR) -> None:
     """Ollag (Polar Dwarves) gives his side's structures +1 life; captured, the
     enemy gate that lived on that +1 is destroyed at once (R7)."""
@@ -138,6 +143,7 @@ def test_tacullu_mind_capture_auras_follow_the_new_controller(br: BR) -> None:
 
 
 # -- Gulldune: Telepathic Command ------------------------------------------------------
+@pytest.mark.covers("gulldune.telepathic-command")
 def test_gulldune_grants_an_extra_attack_to_a_common_within_3(br: BR) -> None:
     sc = Scenario()
     gull = sc.add(0, br["gulldune"], "c3")
@@ -159,6 +165,7 @@ def test_gulldune_grants_an_extra_attack_to_a_common_within_3(br: BR) -> None:
     assert st.attacked == [archer, gull]  # extra: beyond the limits
 
 
+@pytest.mark.covers("gulldune.telepathic-command")
 def test_gulldune_no_command_after_attacking_a_friendly_card(br: BR) -> None:
     sc = Scenario()
     gull = sc.add(0, br["gulldune"], "c3")
@@ -171,6 +178,7 @@ def test_gulldune_no_command_after_attacking_a_friendly_card(br: BR) -> None:
 
 
 # -- Gwalark: Flight and Levitate ------------------------------------------------------
+@pytest.mark.covers("gwalark.flight")
 def test_gwalark_flight_three_spaces_through_cards(br: BR) -> None:
     sc = Scenario()
     gw = sc.add(0, br["gwalark"], "c3")
@@ -185,6 +193,7 @@ def test_gwalark_flight_three_spaces_through_cards(br: BR) -> None:
     assert st.pos[gw] == at("c6")
 
 
+@pytest.mark.covers("gwalark.levitate")
 def test_gwalark_levitate_common_starting_within_2(br: BR) -> None:
     sc = Scenario()
     sc.add(0, br["gwalark"], "a1")
@@ -200,6 +209,7 @@ def test_gwalark_levitate_common_starting_within_2(br: BR) -> None:
 
 
 # -- Kalal: Greater Push, Steadfast; Wind Mage: Push -----------------------------------
+@pytest.mark.covers("kalal.greater-push")
 def test_kalal_greater_push_after_attacking(br: BR) -> None:
     sc = Scenario()
     kalal = sc.add(0, br["kalal"], "c3")
@@ -216,6 +226,7 @@ def test_kalal_greater_push_after_attacking(br: BR) -> None:
     assert st.pos[foe] == at("c7")
 
 
+@pytest.mark.covers("kalal.greater-push")
 def test_kalal_greater_push_instead_of_attacking(br: BR) -> None:
     sc = Scenario()
     kalal = sc.add(0, br["kalal"], "a1")
@@ -234,6 +245,7 @@ def test_kalal_greater_push_instead_of_attacking(br: BR) -> None:
     assert use not in st.legal_actions()
 
 
+@pytest.mark.covers("kalal.steadfast", "wind-mage.push")
 def test_kalal_steadfast_cannot_be_forced(br: BR) -> None:
     sc = Scenario()
     kalal = sc.add(1, br["kalal"], "c4")
@@ -249,6 +261,7 @@ def test_kalal_steadfast_cannot_be_forced(br: BR) -> None:
     assert st.pos[kalal] == at("c4")
 
 
+@pytest.mark.covers("wind-mage.push")
 def test_wind_mage_push_within_2_only(br: BR) -> None:
     sc = Scenario()
     mage = sc.add(0, br["wind-mage"], "c3")
@@ -265,6 +278,7 @@ def test_wind_mage_push_within_2_only(br: BR) -> None:
 
 
 # -- Deceiver: Stupefy and Engage ------------------------------------------------------
+@pytest.mark.covers("deceiver.stupefy")
 def test_deceiver_stupefy_needs_an_adjacent_enemy_rolling_a_special(br: BR) -> None:
     sc = Scenario()
     sc.add(0, br["deceiver"], "c3")
@@ -284,6 +298,7 @@ def test_deceiver_stupefy_needs_an_adjacent_enemy_rolling_a_special(br: BR) -> N
     assert st.damage[target3] == 2
 
 
+@pytest.mark.covers("deceiver.engage")
 def test_deceiver_engage_damages_an_enemy_moving_away(br: BR) -> None:
     sc = Scenario()
     sc.add(1, br["deceiver"], "c4")
@@ -301,6 +316,7 @@ def test_deceiver_engage_damages_an_enemy_moving_away(br: BR) -> None:
     assert st.damage[friend] == 0
 
 
+@pytest.mark.covers("deceiver.engage")
 def test_deceiver_engage_on_force_and_not_when_closer(br: BR) -> None:
     sc = Scenario()
     dec_ = sc.add(1, br["deceiver"], "c4")
@@ -315,6 +331,7 @@ def test_deceiver_engage_on_force_and_not_when_closer(br: BR) -> None:
 
 
 # -- Mind Witch: Mimic -----------------------------------------------------------------
+@pytest.mark.covers("mind-witch.mimic", "wind-archer.swift", "wind-archer.far-shot")
 def test_mind_witch_mimics_a_common_until_the_turn_ends(br: BR) -> None:
     sc = Scenario()
     witch = sc.add(0, br["mind-witch"], "c3")
@@ -331,6 +348,7 @@ def test_mind_witch_mimics_a_common_until_the_turn_ends(br: BR) -> None:
     assert st.move_distance(witch) == 2 and st.attack_range(witch) == 3
 
 
+@pytest.mark.covers("mind-witch.mimic")
 def test_mind_witch_mimic_is_optional_and_only_in_your_move_phase(br: BR) -> None:
     sc = Scenario()
     witch = sc.add(1, br["mind-witch"], "c3")
@@ -347,6 +365,7 @@ def test_mind_witch_mimic_is_optional_and_only_in_your_move_phase(br: BR) -> Non
     assert st.move_distance(witch) == 2
 
 
+@pytest.mark.covers("mind-witch.mimic", "wind-mage.push")
 def test_mind_witch_mimics_triggered_and_activated_abilities(br: BR) -> None:
     sc = Scenario()
     witch = sc.add(0, br["mind-witch"], "c3")
@@ -366,6 +385,9 @@ def test_mind_witch_mimics_triggered_and_activated_abilities(br: BR) -> None:
     assert st.pos[foe] == at("c6") and witch in st.attacked
 
 
+@pytest.mark.covers(
+    "mind-witch.mimic", "spirit-mage.commune-with-spirits", "miti-kyru.inspire"
+)
 def test_mind_witch_mimic_two_borrowed_triggers_at_once(br: BR) -> None:
     """Two copied abilities answering the same move both resolve (R8e order)."""
     hybrid = card(
@@ -390,6 +412,7 @@ def test_mind_witch_mimic_two_borrowed_triggers_at_once(br: BR) -> None:
 
 
 # -- Wind Archer: Swift, Far Shot ------------------------------------------------------
+@pytest.mark.covers("wind-archer.swift", "wind-archer.far-shot")
 def test_wind_archer_swift_and_far_shot(br: BR) -> None:
     sc = Scenario()
     wa = sc.add(0, br["wind-archer"], "c3")
@@ -403,6 +426,7 @@ def test_wind_archer_swift_and_far_shot(br: BR) -> None:
     assert foe4 in targets and foe5 not in targets
 
 
+@pytest.mark.covers("wind-archer.far-shot")
 def test_wind_archer_far_shot_still_needs_empty_spaces(br: BR) -> None:
     sc = Scenario()
     wa = sc.add(0, br["wind-archer"], "a3")
@@ -414,6 +438,7 @@ def test_wind_archer_far_shot_still_needs_empty_spaces(br: BR) -> None:
 
 
 # -- Mind Control ----------------------------------------------------------------------
+@pytest.mark.covers("mind-control.effect")
 def test_mind_control_takes_enemies_within_2_until_your_turn_ends(br: BR) -> None:
     sc = Scenario()
     ev = sc.add(0, br["mind-control"], zone="hand")
@@ -435,6 +460,7 @@ def test_mind_control_takes_enemies_within_2_until_your_turn_ends(br: BR) -> Non
     assert st.ctrl[a] == 1 and st.ctrl[b] == 1
 
 
+@pytest.mark.covers("mind-control.effect")
 def test_mind_control_never_takes_summoners_and_may_take_none(br: BR) -> None:
     sc = Scenario(summoner_at=("d1", "d2"))
     ev = sc.add(0, br["mind-control"], zone="hand")
@@ -443,6 +469,7 @@ def test_mind_control_never_takes_summoners_and_may_take_none(br: BR) -> None:
 
 
 # -- Blast -----------------------------------------------------------------------------
+@pytest.mark.covers("blast.effect")
 def test_blast_forces_through_units_and_damages_each(br: BR) -> None:
     sc = Scenario()
     ev = sc.add(0, br["blast"], zone="hand")
@@ -462,6 +489,7 @@ def test_blast_forces_through_units_and_damages_each(br: BR) -> None:
     assert st.magic[0] == 0
 
 
+@pytest.mark.covers("blast.effect")
 def test_blast_needs_a_clear_line_and_never_moves_summoners(br: BR) -> None:
     sc = Scenario(summoner_at=("d1", "f1"))
     ev = sc.add(0, br["blast"], zone="hand")
@@ -472,6 +500,7 @@ def test_blast_needs_a_clear_line_and_never_moves_summoners(br: BR) -> None:
 
 
 # -- Hypnotic Call ---------------------------------------------------------------------
+@pytest.mark.covers("hypnotic-call.effect")
 def test_hypnotic_call_pulls_toward_summoner_and_adds_strength(br: BR) -> None:
     sc = Scenario()
     ev = sc.add(0, br["hypnotic-call"], zone="hand")
@@ -493,6 +522,7 @@ def test_hypnotic_call_pulls_toward_summoner_and_adds_strength(br: BR) -> None:
     assert st.damage[other] == 1
 
 
+@pytest.mark.covers("hypnotic-call.effect")
 def test_hypnotic_call_force_is_optional(br: BR) -> None:
     sc = Scenario()
     ev = sc.add(0, br["hypnotic-call"], zone="hand")
@@ -505,6 +535,7 @@ def test_hypnotic_call_force_is_optional(br: BR) -> None:
 
 
 # -- Perplexing Tempest ----------------------------------------------------------------
+@pytest.mark.covers("perplexing-tempest.effect", "wind-archer.swift")
 def test_perplexing_tempest_slows_every_unit_until_your_next_turn(br: BR) -> None:
     sc = Scenario()
     ev = sc.add(0, br["perplexing-tempest"], zone="hand")

@@ -54,6 +54,7 @@ def end_phases(st, n):  # type: ignore[no-untyped-def]
 
 
 # -- Sneeks: Sly -----------------------------------------------------------------------
+@pytest.mark.covers("sneeks.sly", "horde-clinger.cling")
 def test_sneeks_sly_swaps_with_a_0_cost_unit_once_per_turn(cg: CG) -> None:
     sc = goblins(cg)
     slinger = sc.add(0, cg["horde-slinger"], "d3")
@@ -77,6 +78,7 @@ def test_sneeks_sly_swaps_with_a_0_cost_unit_once_per_turn(cg: CG) -> None:
 
 
 # -- Blarf: Blood Runes and Imbued Strength --------------------------------------------
+@pytest.mark.covers("blarf.blood-runes", "blarf.imbued-strength")
 def test_blarf_blood_runes_pay_for_boost_at_start_of_attack_phase(cg: CG) -> None:
     sc = goblins(cg)
     blarf = sc.add(0, cg["blarf"], "c3")
@@ -90,6 +92,7 @@ def test_blarf_blood_runes_pay_for_boost_at_start_of_attack_phase(cg: CG) -> Non
     assert st.damage[blarf] == 0
 
 
+@pytest.mark.covers("blarf.blood-runes")
 def test_blarf_blood_runes_without_magic_takes_damage(cg: CG) -> None:
     sc = goblins(cg)
     blarf = sc.add(0, cg["blarf"], "c3")
@@ -103,6 +106,7 @@ def test_blarf_blood_runes_without_magic_takes_damage(cg: CG) -> None:
     assert st.damage[blarf] == 1
 
 
+@pytest.mark.covers("blarf.imbued-strength")
 def test_blarf_imbued_strength_caps_at_plus_5(cg: CG) -> None:
     sc = goblins(cg)
     blarf = sc.add(0, cg["blarf"], "c3")
@@ -114,6 +118,7 @@ def test_blarf_imbued_strength_caps_at_plus_5(cg: CG) -> None:
 
 
 # -- Smeg: Magic Junkie and Relentless -------------------------------------------------
+@pytest.mark.covers("smeg.magic-junkie")
 def test_smeg_magic_junkie_pay_or_discard_at_end_of_turn(cg: CG) -> None:
     sc = goblins(cg)
     smeg = sc.add(0, cg["smeg"], "c3")
@@ -129,6 +134,7 @@ def test_smeg_magic_junkie_pay_or_discard_at_end_of_turn(cg: CG) -> None:
     assert st.zone[smeg] == DISCARD and st.magic[1] == 5  # discarded, not destroyed
 
 
+@pytest.mark.covers("smeg.relentless")
 def test_smeg_relentless_is_an_extra_attacker(cg: CG) -> None:
     sc = goblins(cg)
     smeg = sc.add(0, cg["smeg"], "c3")
@@ -150,6 +156,7 @@ def test_smeg_relentless_is_an_extra_attacker(cg: CG) -> None:
 
 
 # -- The Eater -------------------------------------------------------------------------
+@pytest.mark.covers("the-eater.feed-the-eater")
 def test_the_eater_must_be_fed_when_it_destroyed_no_unit(cg: CG) -> None:
     sc = goblins(cg)
     eater = sc.add(0, cg["the-eater"], "c3")
@@ -168,6 +175,7 @@ def test_the_eater_must_be_fed_when_it_destroyed_no_unit(cg: CG) -> None:
     assert st.phase == MAGIC
 
 
+@pytest.mark.covers("the-eater.feed-the-eater")
 def test_the_eater_is_fine_after_destroying_a_unit(cg: CG) -> None:
     sc = goblins(cg)
     eater = sc.add(0, cg["the-eater"], "c3")
@@ -180,6 +188,7 @@ def test_the_eater_is_fine_after_destroying_a_unit(cg: CG) -> None:
     assert pending(st) is None and st.zone[eater] == BOARD and st.phase == MAGIC
 
 
+@pytest.mark.covers("the-eater.feed-the-eater")
 def test_the_eater_alone_is_discarded_itself(cg: CG) -> None:
     sc = goblins(cg)
     eater = sc.add(0, cg["the-eater"], "d2")  # next to Sneeks (never offered)
@@ -189,6 +198,7 @@ def test_the_eater_alone_is_discarded_itself(cg: CG) -> None:
 
 
 # -- Beast Rider: Charge ---------------------------------------------------------------
+@pytest.mark.covers("beast-rider.charge")
 def test_beast_rider_charge_4_spaces_gives_strength_until_turn_end(cg: CG) -> None:
     sc = goblins(cg)
     rider = sc.add(0, cg["beast-rider"], "a2")
@@ -206,6 +216,7 @@ def test_beast_rider_charge_4_spaces_gives_strength_until_turn_end(cg: CG) -> No
     assert st.turn_player == 0 and st.strength(rider) == 3
 
 
+@pytest.mark.covers("beast-rider.charge")
 def test_beast_rider_short_charge_gives_nothing(cg: CG) -> None:
     sc = goblins(cg)
     rider = sc.add(0, cg["beast-rider"], "a2")
@@ -221,6 +232,7 @@ def test_beast_rider_short_charge_gives_nothing(cg: CG) -> None:
 
 
 # -- Horde Climber: Climb --------------------------------------------------------------
+@pytest.mark.covers("horde-climber.climb")
 def test_horde_climber_moves_3_and_through_structures(cg: CG) -> None:
     sc = goblins(cg)
     climber = sc.add(0, cg["horde-climber"], "c3")
@@ -238,6 +250,7 @@ def test_horde_climber_moves_3_and_through_structures(cg: CG) -> None:
 
 
 # -- Horde Clinger: Immobile and Cling -------------------------------------------------
+@pytest.mark.covers("horde-clinger.immobile", "horde-clinger.cling")
 def test_horde_clinger_cannot_move_but_clings_after_a_friend_moves(cg: CG) -> None:
     sc = goblins(cg)
     clinger = sc.add(0, cg["horde-clinger"], "c3")
@@ -255,6 +268,7 @@ def test_horde_clinger_cannot_move_but_clings_after_a_friend_moves(cg: CG) -> No
     assert st.moved == [friend]  # placing is not a move
 
 
+@pytest.mark.covers("horde-clinger.cling")
 def test_horde_clinger_ignores_forces_enemies_and_far_starts(cg: CG) -> None:
     sc = goblins(cg)
     sc.add(0, cg["horde-clinger"], "c3")
@@ -273,6 +287,7 @@ def test_horde_clinger_ignores_forces_enemies_and_far_starts(cg: CG) -> None:
 
 
 # -- Horde Slinger: Relentless ---------------------------------------------------------
+@pytest.mark.covers("horde-slinger.relentless")
 def test_horde_slinger_attacks_as_a_fourth_attacker_once(cg: CG) -> None:
     sc = goblins(cg)
     slinger = sc.add(0, cg["horde-slinger"], "c2")
@@ -290,6 +305,7 @@ def test_horde_slinger_attacks_as_a_fourth_attacker_once(cg: CG) -> None:
 
 
 # -- Enrage the Horde ------------------------------------------------------------------
+@pytest.mark.covers("enrage-the-horde.effect")
 def test_enrage_the_horde_zero_cost_units_attack_again_in_magic_phase(cg: CG) -> None:
     sc = goblins(cg)
     ev = sc.add(0, cg["enrage-the-horde"], zone="hand")
@@ -319,6 +335,7 @@ def test_enrage_the_horde_zero_cost_units_attack_again_in_magic_phase(cg: CG) ->
 
 
 # -- Pile On ---------------------------------------------------------------------------
+@pytest.mark.covers("pile-on.effect")
 def test_pile_on_adds_a_die_per_other_friendly_unit_next_to_the_target(cg: CG) -> None:
     sc = goblins(cg)
     ev = sc.add(0, cg["pile-on"], zone="hand")
@@ -337,6 +354,7 @@ def test_pile_on_adds_a_die_per_other_friendly_unit_next_to_the_target(cg: CG) -
     assert st.damage[target] == 3
 
 
+@pytest.mark.covers("pile-on.effect")
 def test_pile_on_without_the_event_rolls_strength(cg: CG) -> None:
     sc = goblins(cg)
     slinger = sc.add(0, cg["horde-slinger"], "c2")
@@ -349,6 +367,7 @@ def test_pile_on_without_the_event_rolls_strength(cg: CG) -> None:
 
 
 # -- Sneak -----------------------------------------------------------------------------
+@pytest.mark.covers("sneak.effect", "horde-clinger.immobile")
 def test_sneak_forces_any_number_of_zero_cost_units_one_space(cg: CG) -> None:
     sc = goblins(cg)
     ev = sc.add(0, cg["sneak"], zone="hand")
@@ -377,6 +396,7 @@ def test_sneak_forces_any_number_of_zero_cost_units_one_space(cg: CG) -> None:
 
 
 # -- Unrelenting -----------------------------------------------------------------------
+@pytest.mark.covers("unrelenting.effect")
 def test_unrelenting_returns_destroyed_friendly_commons_to_hand(cg: CG) -> None:
     sc = goblins(cg)
     ev = sc.add(0, cg["unrelenting"], zone="hand")
@@ -395,6 +415,7 @@ def test_unrelenting_returns_destroyed_friendly_commons_to_hand(cg: CG) -> None:
     assert st.zone[enemy_common] == DISCARD
 
 
+@pytest.mark.covers("horde-clinger.cling", "beast-rider.charge")
 def test_horde_clinger_clings_after_a_charge(cg: CG) -> None:
     sc = goblins(cg)
     clinger = sc.add(0, cg["horde-clinger"], "b2")
@@ -407,6 +428,7 @@ def test_horde_clinger_clings_after_a_charge(cg: CG) -> None:
     assert st.pos[clinger] == at("b6") and st.pos[rider] == at("a6")
 
 
+@pytest.mark.covers("the-eater.feed-the-eater", "unrelenting.effect")
 def test_the_eater_target_saved_by_unrelenting_is_no_kill(cg: CG) -> None:
     sc = goblins(cg)
     eater = sc.add(0, cg["the-eater"], "c3")

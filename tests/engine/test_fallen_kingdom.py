@@ -71,6 +71,7 @@ def end_phases(st, n):  # type: ignore[no-untyped-def]
 
 
 # -- Ret-Talus: Raise the Dead ---------------------------------------------------------
+@pytest.mark.covers("ret-talus.raise-the-dead")
 def test_ret_talus_raises_an_undead_once_per_turn_for_2_damage(fk: FK) -> None:
     sc = kingdom(fk)
     archer = sc.add(0, fk["undead-archer"], zone="discard")
@@ -100,6 +101,7 @@ def test_ret_talus_raises_an_undead_once_per_turn_for_2_damage(fk: FK) -> None:
     assert uses(st, "ret-talus.raise-the-dead") == []  # summon phase only
 
 
+@pytest.mark.covers("ret-talus.raise-the-dead")
 def test_ret_talus_not_offered_when_it_would_destroy_him(fk: FK) -> None:
     sc = kingdom(fk)
     sc.add(0, fk["undead-archer"], zone="discard")
@@ -113,6 +115,7 @@ def test_ret_talus_not_offered_when_it_would_destroy_him(fk: FK) -> None:
 
 
 # -- Dragos: Life Drain ----------------------------------------------------------------
+@pytest.mark.covers("dragos.life-drain")
 def test_dragos_life_drain_destroys_a_friend_and_specials_hit(fk: FK) -> None:
     sc = kingdom(fk)
     dragos = sc.add(0, fk["dragos"], "c3")
@@ -135,6 +138,7 @@ def test_dragos_life_drain_destroys_a_friend_and_specials_hit(fk: FK) -> None:
     assert uses(st, "dragos.life-drain") == []
 
 
+@pytest.mark.covers("dragos.life-drain")
 def test_dragos_plain_attack_specials_do_nothing(fk: FK) -> None:
     sc = kingdom(fk)
     dragos = sc.add(0, fk["dragos"], "c3")
@@ -146,6 +150,7 @@ def test_dragos_plain_attack_specials_do_nothing(fk: FK) -> None:
     assert st.damage[target] == 3
 
 
+@pytest.mark.covers("dragos.life-drain", "hellfire-cultist.immolate")
 def test_dragos_life_drain_attack_lost_if_target_gone(fk: FK) -> None:
     sc = kingdom(fk)
     dragos = sc.add(0, fk["dragos"], "c3")
@@ -159,6 +164,7 @@ def test_dragos_life_drain_attack_lost_if_target_gone(fk: FK) -> None:
 
 
 # -- Elut-Bal: Summoned by Fire --------------------------------------------------------
+@pytest.mark.covers("elut-bal.summoned-by-fire")
 def test_elut_bal_is_summoned_onto_a_destroyed_friendly_unit(fk: FK) -> None:
     sc = kingdom(fk)
     elut = sc.add(0, fk["elut-bal"], zone="hand")
@@ -178,6 +184,7 @@ def test_elut_bal_is_summoned_onto_a_destroyed_friendly_unit(fk: FK) -> None:
     assert uses(st, "elut-bal.summoned-by-fire") == []
 
 
+@pytest.mark.covers("elut-bal.summoned-by-fire")
 def test_elut_bal_needs_its_cost(fk: FK) -> None:
     sc = kingdom(fk)
     sc.add(0, fk["elut-bal"], zone="hand")
@@ -187,6 +194,7 @@ def test_elut_bal_needs_its_cost(fk: FK) -> None:
 
 
 # -- Gul-Dass: Wrath -------------------------------------------------------------------
+@pytest.mark.covers("gul-dass.wrath")
 def test_gul_dass_wrath_strength_per_damage(fk: FK) -> None:
     sc = kingdom(fk)
     gul = sc.add(0, fk["gul-dass"], "c3")
@@ -197,6 +205,7 @@ def test_gul_dass_wrath_strength_per_damage(fk: FK) -> None:
 
 
 # -- Undead Archer: Soul Shift ---------------------------------------------------------
+@pytest.mark.covers("undead-archer.soul-shift")
 def test_undead_archer_soul_shift_on_your_turn_within_3(fk: FK) -> None:
     sc = kingdom(fk)
     archer = sc.add(0, fk["undead-archer"], "a3")
@@ -214,6 +223,7 @@ def test_undead_archer_soul_shift_on_your_turn_within_3(fk: FK) -> None:
     assert st.moved == []  # a place, not a move
 
 
+@pytest.mark.covers("undead-archer.soul-shift")
 def test_undead_archer_soul_shift_not_on_enemy_turn(fk: FK) -> None:
     sc = kingdom(fk)
     sc.add(0, fk["undead-archer"], "a3")
@@ -226,6 +236,7 @@ def test_undead_archer_soul_shift_not_on_enemy_turn(fk: FK) -> None:
 
 
 # -- Undead Carrier: Soulless and Infect -----------------------------------------------
+@pytest.mark.covers("undead-carrier.soulless", "undead-carrier.infect")
 def test_undead_carrier_soulless_and_infect(fk: FK) -> None:
     sc = kingdom(fk)
     carrier = sc.add(0, fk["undead-carrier"], "c3")
@@ -241,6 +252,7 @@ def test_undead_carrier_soulless_and_infect(fk: FK) -> None:
     assert st.pos[dead] == at("c4") and st.ctrl[dead] == 0
 
 
+@pytest.mark.covers("undead-carrier.soulless", "undead-carrier.infect")
 def test_undead_carrier_gains_magic_for_structures_no_infect_without_kill(
     fk: FK,
 ) -> None:
@@ -260,6 +272,7 @@ def test_undead_carrier_gains_magic_for_structures_no_infect_without_kill(
 
 
 # -- Undead Warrior: Blood Fury and Imbued Strength ------------------------------------
+@pytest.mark.covers("undead-warrior.blood-fury", "undead-warrior.imbued-strength")
 def test_undead_warrior_blood_fury_boost_and_end_of_turn_loss(fk: FK) -> None:
     sc = kingdom(fk)
     warrior = sc.add(0, fk["undead-warrior"], "a1")
@@ -286,6 +299,7 @@ def test_undead_warrior_blood_fury_boost_and_end_of_turn_loss(fk: FK) -> None:
 
 
 # -- Hellfire Cultist: Immolate --------------------------------------------------------
+@pytest.mark.covers("hellfire-cultist.immolate")
 def test_hellfire_cultist_immolate_hits_adjacent_enemy_units(fk: FK) -> None:
     sc = kingdom(fk)
     cultist = sc.add(0, fk["hellfire-cultist"], "c3")
@@ -304,6 +318,7 @@ def test_hellfire_cultist_immolate_hits_adjacent_enemy_units(fk: FK) -> None:
 
 
 # -- Sacrificial Pyre ------------------------------------------------------------------
+@pytest.mark.covers("sacrificial-pyre.effect")
 def test_sacrificial_pyre_counts_kills_and_heals_when_discarded(fk: FK) -> None:
     sc = kingdom(fk)
     pyre = sc.add(0, fk["sacrificial-pyre"], zone="hand")
@@ -337,6 +352,7 @@ def test_sacrificial_pyre_counts_kills_and_heals_when_discarded(fk: FK) -> None:
 
 
 # -- Blood Summon ----------------------------------------------------------------------
+@pytest.mark.covers("blood-summon.effect", "undead-archer.soul-shift")
 def test_blood_summon_places_cheap_units_and_hurts_the_picked_unit(fk: FK) -> None:
     sc = kingdom(fk)
     ev = sc.add(0, fk["blood-summon"], zone="hand")
@@ -377,6 +393,7 @@ def test_blood_summon_places_cheap_units_and_hurts_the_picked_unit(fk: FK) -> No
 
 
 # -- Hellforged Weapon -----------------------------------------------------------------
+@pytest.mark.covers("hellforged-weapon.effect")
 def test_hellforged_weapon_plus_2_and_cursed(fk: FK) -> None:
     sc = kingdom(fk)
     ev = sc.add(0, fk["hellforged-weapon"], zone="hand")
@@ -400,6 +417,7 @@ def test_hellforged_weapon_plus_2_and_cursed(fk: FK) -> None:
 
 
 # -- Purge -----------------------------------------------------------------------------
+@pytest.mark.covers("purge.effect")
 def test_purge_hits_then_destroys_the_chosen_units(fk: FK) -> None:
     sc = kingdom(fk)
     ev = sc.add(0, fk["purge"], zone="hand")
@@ -424,6 +442,7 @@ def test_purge_hits_then_destroys_the_chosen_units(fk: FK) -> None:
     assert pending(st) is None and st.phase == MOVE
 
 
+@pytest.mark.covers("purge.effect")
 def test_purge_may_choose_nobody(fk: FK) -> None:
     sc = kingdom(fk)
     ev = sc.add(0, fk["purge"], zone="hand")

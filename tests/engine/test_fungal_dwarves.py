@@ -28,6 +28,7 @@ def rig(monkeypatch: pytest.MonkeyPatch) -> Dice:
     return Dice(monkeypatch)
 
 
+@pytest.mark.covers("fungal-beast.infect")
 def test_fungal_beast_infect_brings_back_a_carrier(fd: CD, rig: Dice) -> None:
     sc = Scenario()
     beast = sc.add(0, fd["fungal-beast"], "c3")
@@ -45,6 +46,7 @@ def test_fungal_beast_infect_brings_back_a_carrier(fd: CD, rig: Dice) -> None:
     assert st.ctrl[carrier] == 0
 
 
+@pytest.mark.covers("fungal-beast.infect")
 def test_fungal_beast_infect_only_when_it_destroys_a_unit(fd: CD, rig: Dice) -> None:
     sc = Scenario()
     beast = sc.add(0, fd["fungal-beast"], "c3")
@@ -62,6 +64,7 @@ def test_fungal_beast_infect_only_when_it_destroys_a_unit(fd: CD, rig: Dice) -> 
     assert st.zone[gate] == DISCARD and pending(st) is None
 
 
+@pytest.mark.covers("fungal-beast.parasitic")
 def test_fungal_beast_parasitic_at_end_of_attack_phase(fd: CD) -> None:
     sc = Scenario()
     beast = sc.add(0, fd["fungal-beast"], "c3")
@@ -76,6 +79,7 @@ def test_fungal_beast_parasitic_at_end_of_attack_phase(fd: CD) -> None:
     assert st.boost[beast] == 0 and st.damage[beast] == 0 and st.phase == MAGIC
 
 
+@pytest.mark.covers("fungal-beast.parasitic")
 def test_fungal_beast_parasitic_without_boost_takes_damage(fd: CD) -> None:
     sc = Scenario()
     beast = sc.add(0, fd["fungal-beast"], "c3")

@@ -28,6 +28,7 @@ def rig(monkeypatch: pytest.MonkeyPatch) -> Dice:
     return Dice(monkeypatch)
 
 
+@pytest.mark.covers("arbiter-of-peace.tough")
 def test_arbiter_of_peace_tough_first_attack_each_turn(he: CD, rig: Dice) -> None:
     sc = Scenario()
     arb = sc.add(0, he["arbiter-of-peace"], "c3")
@@ -42,6 +43,7 @@ def test_arbiter_of_peace_tough_first_attack_each_turn(he: CD, rig: Dice) -> Non
     assert st.damage[arb] == 2
 
 
+@pytest.mark.covers("arbiter-of-peace.law-of-fortitude")
 def test_arbiter_law_of_fortitude_commons_within_2_friend_or_foe(
     he: CD, rig: Dice
 ) -> None:

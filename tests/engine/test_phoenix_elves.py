@@ -44,6 +44,7 @@ def queen_scenario(pe: CD) -> Scenario:
 
 
 # -- Queen Maldaria: Call Protection ---------------------------------------------------
+@pytest.mark.covers("queen-maldaria.call-protection")
 def test_queen_call_protection_places_friendly_unit_after_attack_phase(
     pe: CD, rig: Dice
 ) -> None:
@@ -63,6 +64,7 @@ def test_queen_call_protection_places_friendly_unit_after_attack_phase(
     assert st.phase == MAGIC
 
 
+@pytest.mark.covers("queen-maldaria.call-protection")
 def test_queen_call_protection_needs_an_attack_on_an_enemy_card(
     pe: CD, rig: Dice
 ) -> None:
@@ -76,6 +78,7 @@ def test_queen_call_protection_needs_an_attack_on_an_enemy_card(
 
 
 # -- Queen Maldaria: Save the Queen ----------------------------------------------------
+@pytest.mark.covers("queen-maldaria.save-the-queen", "fire-drake.fire-breath")
 def test_queen_save_the_queen_no_force_no_attack_through(pe: CD) -> None:
     sc = queen_scenario(pe)
     guard = sc.add(0, pe["royal-guardian"], "d2")  # next to the queen
@@ -94,6 +97,7 @@ def test_queen_save_the_queen_no_force_no_attack_through(pe: CD) -> None:
 
 
 # -- Fanessa: Riposte ------------------------------------------------------------------
+@pytest.mark.covers("fanessa.riposte")
 def test_fanessa_riposte_hits_adjacent_attacker(pe: CD, rig: Dice) -> None:
     sc = Scenario()
     fan = sc.add(0, pe["fanessa"], "c3")
@@ -108,6 +112,7 @@ def test_fanessa_riposte_hits_adjacent_attacker(pe: CD, rig: Dice) -> None:
     assert st.damage[archer] == 0
 
 
+@pytest.mark.covers("fanessa.riposte")
 def test_fanessa_riposte_needs_her_in_play(pe: CD, rig: Dice) -> None:
     sc = Scenario()
     fan = sc.add(0, pe["fanessa"], "c3")
@@ -119,6 +124,7 @@ def test_fanessa_riposte_needs_her_in_play(pe: CD, rig: Dice) -> None:
 
 
 # -- Fire Drake ------------------------------------------------------------------------
+@pytest.mark.covers("fire-drake.protector")
 def test_fire_drake_protector_summons_next_to_summoner(pe: CD) -> None:
     sc = Scenario()
     drake = sc.add(0, pe["fire-drake"], zone="hand")
@@ -130,6 +136,7 @@ def test_fire_drake_protector_summons_next_to_summoner(pe: CD) -> None:
     assert Summon(ember, at("d2")) not in legal
 
 
+@pytest.mark.covers("fire-drake.fire-breath")
 def test_fire_drake_fire_breath_through_units_hits_those_between(
     pe: CD, rig: Dice
 ) -> None:
@@ -150,6 +157,7 @@ def test_fire_drake_fire_breath_through_units_hits_those_between(
     assert st.damage[mine] == 2 and st.damage[foe] == 2
 
 
+@pytest.mark.covers("fire-drake.fire-breath")
 def test_fire_drake_fire_breath_no_side_damage_without_units_between(
     pe: CD, rig: Dice
 ) -> None:
@@ -163,6 +171,7 @@ def test_fire_drake_fire_breath_no_side_damage_without_units_between(
 
 
 # -- Holleas ---------------------------------------------------------------------------
+@pytest.mark.covers("holleas.fiery-summon", "holleas.ignite")
 def test_holleas_fiery_summon_and_ignite(pe: CD) -> None:
     sc = Scenario()
     hol = sc.add(0, pe["holleas"], "c4")
@@ -179,6 +188,7 @@ def test_holleas_fiery_summon_and_ignite(pe: CD) -> None:
 
 
 # -- Ember Archer: Quick Shot ----------------------------------------------------------
+@pytest.mark.covers("ember-archer.quick-shot")
 def test_ember_archer_quick_shot_after_move(pe: CD) -> None:
     sc = Scenario()
     archer = sc.add(0, pe["ember-archer"], "a3")
@@ -194,6 +204,7 @@ def test_ember_archer_quick_shot_after_move(pe: CD) -> None:
     assert archer not in st.attacked
 
 
+@pytest.mark.covers("ember-archer.quick-shot")
 def test_ember_archer_quick_shot_not_after_force(pe: CD) -> None:
     sc = Scenario()
     archer = sc.add(0, pe["ember-archer"], "a3")
@@ -205,6 +216,7 @@ def test_ember_archer_quick_shot_not_after_force(pe: CD) -> None:
 
 
 # -- Ember Beast -----------------------------------------------------------------------
+@pytest.mark.covers("ember-beast.born-of-fire")
 def test_ember_beast_born_of_fire_summon_next_to_ember(pe: CD) -> None:
     sc = Scenario()
     sc.add(0, pe["ember-mage"], "c5")
@@ -217,6 +229,7 @@ def test_ember_beast_born_of_fire_summon_next_to_ember(pe: CD) -> None:
     assert Summon(other, at("c6")) not in legal
 
 
+@pytest.mark.covers("ember-beast.wildfire")
 def test_ember_beast_wildfire_at_start_of_own_move_phase(pe: CD) -> None:
     sc = Scenario()
     beast = sc.add(0, pe["ember-beast"], "c3")
@@ -233,6 +246,7 @@ def test_ember_beast_wildfire_at_start_of_own_move_phase(pe: CD) -> None:
 
 
 # -- Ember Mage: Guarded ---------------------------------------------------------------
+@pytest.mark.covers("ember-mage.guarded")
 def test_ember_mage_guarded_first_attack_each_turn(pe: CD, rig: Dice) -> None:
     sc = Scenario()
     mage = sc.add(0, pe["ember-mage"], "c3")
@@ -248,6 +262,7 @@ def test_ember_mage_guarded_first_attack_each_turn(pe: CD, rig: Dice) -> None:
 
 
 # -- Royal Guardian --------------------------------------------------------------------
+@pytest.mark.covers("royal-guardian.engage")
 def test_royal_guardian_engage(pe: CD) -> None:
     sc = Scenario()
     sc.add(0, pe["royal-guardian"], "c3")
@@ -257,6 +272,7 @@ def test_royal_guardian_engage(pe: CD) -> None:
     assert st.damage[enemy] == 1
 
 
+@pytest.mark.covers("royal-guardian.shove", "royal-guardian.engage")
 def test_royal_guardian_shove_may_force_adjacent_enemy(pe: CD, rig: Dice) -> None:
     sc = Scenario()
     rg = sc.add(0, pe["royal-guardian"], "c3")
@@ -277,6 +293,9 @@ def test_royal_guardian_shove_may_force_adjacent_enemy(pe: CD, rig: Dice) -> Non
 
 
 # -- Spirit of the Phoenix -------------------------------------------------------------
+@pytest.mark.covers(
+    "spirit-of-the-phoenix.effect", "ember-archer.quick-shot", "burn.effect"
+)
 def test_spirit_of_the_phoenix_adds_1_to_unit_ability_damage(pe: CD) -> None:
     sc = Scenario()
     sp = sc.add(0, pe["spirit-of-the-phoenix"], zone="hand")
@@ -296,6 +315,7 @@ def test_spirit_of_the_phoenix_adds_1_to_unit_ability_damage(pe: CD) -> None:
 
 
 # -- Blinding Flare --------------------------------------------------------------------
+@pytest.mark.covers("blinding-flare.effect")
 def test_blinding_flare_counts_only_specials(pe: CD, rig: Dice) -> None:
     sc = Scenario()
     bf = sc.add(0, pe["blinding-flare"], zone="hand")
@@ -318,6 +338,7 @@ def test_blinding_flare_counts_only_specials(pe: CD, rig: Dice) -> None:
 
 
 # -- Burn ------------------------------------------------------------------------------
+@pytest.mark.covers("burn.effect")
 def test_burn_common_or_champion_within_2_of_summoner(pe: CD) -> None:
     sc = Scenario()
     burn = sc.add(0, pe["burn"], zone="hand")
@@ -334,6 +355,7 @@ def test_burn_common_or_champion_within_2_of_summoner(pe: CD) -> None:
     assert st.damage[champ] == 2 and st.zone[burn] == DISCARD
 
 
+@pytest.mark.covers("burn.effect")
 def test_burn_not_playable_without_target(pe: CD) -> None:
     sc = Scenario()
     burn = sc.add(0, pe["burn"], zone="hand")
@@ -342,6 +364,7 @@ def test_burn_not_playable_without_target(pe: CD) -> None:
 
 
 # -- Divine Retribution ----------------------------------------------------------------
+@pytest.mark.covers("divine-retribution.effect")
 def test_divine_retribution_punishes_enemy_attackers(pe: CD, rig: Dice) -> None:
     sc = Scenario()
     dr = sc.add(0, pe["divine-retribution"], zone="hand")

@@ -43,6 +43,7 @@ def svara_scenario(pd, at_=("d1", "c8")):  # type: ignore[no-untyped-def]
 
 
 # -- Svara: Structural Shift -----------------------------------------------------------
+@pytest.mark.covers("svara.structural-shift")
 def test_svara_structural_shift_after_she_moves(pd: PD) -> None:
     sc = svara_scenario(pd, ("c1", "c8"))
     near = sc.add(0, GATE, "e2")  # distance 3 after nothing; 3 from c2? see below
@@ -62,6 +63,7 @@ def test_svara_structural_shift_after_she_moves(pd: PD) -> None:
     assert svara in st.moved and near not in st.moved  # a force is not a move
 
 
+@pytest.mark.covers("svara.structural-shift")
 def test_svara_may_decline_and_no_trigger_when_she_is_forced(pd: PD) -> None:
     sc = svara_scenario(pd, ("c1", "c8"))
     g = sc.add(0, GATE, "d2")
@@ -76,6 +78,7 @@ def test_svara_may_decline_and_no_trigger_when_she_is_forced(pd: PD) -> None:
 
 
 # -- Nadiana: Greater Frost Bolt -------------------------------------------------------
+@pytest.mark.covers("nadiana.greater-frost-bolt")
 def test_nadiana_strength_counts_friendly_structures_within_2(pd: PD) -> None:
     sc = svara_scenario(pd)
     n = sc.add(0, pd["nadiana"], "c4")
@@ -92,6 +95,7 @@ def test_nadiana_strength_counts_friendly_structures_within_2(pd: PD) -> None:
 
 
 # -- Ollag: Cold Snap ------------------------------------------------------------------
+@pytest.mark.covers("ollag.cold-snap")
 def test_ollag_gives_friendly_structures_1_life_while_in_play(pd: PD) -> None:
     sc = svara_scenario(pd)
     ollag = sc.add(0, pd["ollag"], "a4")
@@ -110,6 +114,7 @@ def test_ollag_gives_friendly_structures_1_life_while_in_play(pd: PD) -> None:
 
 
 # -- Jarmund: Momentum and Ice Shards --------------------------------------------------
+@pytest.mark.covers("jarmund.momentum")
 def test_jarmund_momentum_once_per_turn_and_enemy_units_only(pd: PD) -> None:
     sc = svara_scenario(pd)
     j = sc.add(0, pd["jarmund"], "c3")
@@ -130,6 +135,7 @@ def test_jarmund_momentum_once_per_turn_and_enemy_units_only(pd: PD) -> None:
     assert st.boost[j] == 1
 
 
+@pytest.mark.covers("jarmund.ice-shards")
 def test_jarmund_ice_shards_at_end_of_build_phase(pd: PD) -> None:
     sc = svara_scenario(pd)
     j = sc.add(0, pd["jarmund"], "a1")
@@ -153,6 +159,7 @@ def test_jarmund_ice_shards_at_end_of_build_phase(pd: PD) -> None:
     assert st.damage[enemy_gate] == 0 and st.phase == ATTACK
 
 
+@pytest.mark.covers("jarmund.ice-shards")
 def test_jarmund_ice_shards_needs_boost(pd: PD) -> None:
     sc = svara_scenario(pd)
     sc.add(0, pd["jarmund"], "a1")
@@ -162,6 +169,7 @@ def test_jarmund_ice_shards_needs_boost(pd: PD) -> None:
 
 
 # -- Frost Mage: Frost Bolt ------------------------------------------------------------
+@pytest.mark.covers("frost-mage.frost-bolt")
 def test_frost_mage_adjacent_friendly_structures_only(pd: PD) -> None:
     sc = svara_scenario(pd)
     fm = sc.add(0, pd["frost-mage"], "c4")
@@ -174,6 +182,9 @@ def test_frost_mage_adjacent_friendly_structures_only(pd: PD) -> None:
 
 
 # -- Ice Golem -------------------------------------------------------------------------
+@pytest.mark.covers(
+    "ice-golem.living-gate", "ice-golem.mobile-structure", "ice-golem.slow"
+)
 def test_ice_golem_is_a_gate_moves_one_space(pd: PD) -> None:
     sc = svara_scenario(pd)
     golem = sc.add(0, pd["ice-golem"], "c4")
@@ -188,6 +199,7 @@ def test_ice_golem_is_a_gate_moves_one_space(pd: PD) -> None:
 
 
 # -- Bear Cavalry: Trample -------------------------------------------------------------
+@pytest.mark.covers("bear-cavalry.trample")
 def test_bear_cavalry_tramples_commons_after_the_move(pd: PD) -> None:
     sc = svara_scenario(pd)
     bear = sc.add(0, pd["bear-cavalry"], "c3")
@@ -204,6 +216,7 @@ def test_bear_cavalry_tramples_commons_after_the_move(pd: PD) -> None:
     assert st.damage[champ] == 0
 
 
+@pytest.mark.covers("bear-cavalry.trample")
 def test_bear_cavalry_clean_path_deals_nothing(pd: PD) -> None:
     sc = svara_scenario(pd)
     bear = sc.add(0, pd["bear-cavalry"], "c3")
@@ -214,6 +227,7 @@ def test_bear_cavalry_clean_path_deals_nothing(pd: PD) -> None:
 
 
 # -- Ice Smith: Frost Axe --------------------------------------------------------------
+@pytest.mark.covers("ice-smith.frost-axe")
 def test_ice_smith_boosts_after_moving_then_tucks(pd: PD) -> None:
     sc = svara_scenario(pd)
     smith = sc.add(0, pd["ice-smith"], "a3")
@@ -239,6 +253,7 @@ def test_ice_smith_boosts_after_moving_then_tucks(pd: PD) -> None:
     assert st.zone[smith] == DISCARD and smith in st.discard[0]
 
 
+@pytest.mark.covers("ice-smith.frost-axe")
 def test_ice_smith_forced_is_not_moved(pd: PD) -> None:
     sc = svara_scenario(pd)
     smith = sc.add(0, pd["ice-smith"], "a3")
@@ -249,6 +264,7 @@ def test_ice_smith_forced_is_not_moved(pd: PD) -> None:
 
 
 # -- Ice Ram (ACTIVE) ------------------------------------------------------------------
+@pytest.mark.covers("ice-ram.effect")
 def test_ice_ram_active_damages_and_pushes_after_structure_moves(pd: PD) -> None:
     sc = svara_scenario(pd)
     ram = sc.add(0, pd["ice-ram"], zone="hand")
@@ -277,6 +293,7 @@ def test_ice_ram_active_damages_and_pushes_after_structure_moves(pd: PD) -> None
     assert st.turn_player == 0 and st.zone[ram] == DISCARD
 
 
+@pytest.mark.covers("ice-ram.effect")
 def test_ice_ram_ignores_enemy_structures(pd: PD) -> None:
     sc = svara_scenario(pd)
     sc.add(0, pd["ice-ram"], zone="active")
@@ -289,6 +306,7 @@ def test_ice_ram_ignores_enemy_structures(pd: PD) -> None:
 
 
 # -- Parapet ---------------------------------------------------------------------------
+@pytest.mark.covers("parapet.effect")
 def test_parapet_is_built_and_lets_friendly_attacks_through(pd: PD) -> None:
     sc = svara_scenario(pd)
     p = sc.add(0, pd["parapet"], zone="hand")
@@ -317,6 +335,7 @@ def test_parapet_is_built_and_lets_friendly_attacks_through(pd: PD) -> None:
 
 
 # -- Ice Repair ------------------------------------------------------------------------
+@pytest.mark.covers("ice-repair.effect")
 def test_ice_repair_in_move_phase_heals_friendly_structures(pd: PD) -> None:
     sc = svara_scenario(pd)
     ev = sc.add(0, pd["ice-repair"], zone="hand")
@@ -333,6 +352,7 @@ def test_ice_repair_in_move_phase_heals_friendly_structures(pd: PD) -> None:
 
 
 # -- Glacial Shift ---------------------------------------------------------------------
+@pytest.mark.covers("glacial-shift.effect", "ice-ram.effect")
 def test_glacial_shift_forces_up_to_three_and_ice_ram_fires_between(pd: PD) -> None:
     sc = svara_scenario(pd)
     ev = sc.add(0, pd["glacial-shift"], zone="hand")

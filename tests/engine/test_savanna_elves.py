@@ -59,6 +59,7 @@ WEAK = card("weak", cost=0, strength=1, life=1)
 
 
 # -- Abua Shi: Spirit Bond -------------------------------------------------------------
+@pytest.mark.covers("abua-shi.spirit-bond")
 def test_abua_shi_spirit_bond_gives_boost_and_hands_over_hers(se: SE) -> None:
     sc = Scenario(summoners=(se["abua-shi"], SUMMONER))
     friend = sc.add(0, se["lioness"], "d4")
@@ -74,6 +75,7 @@ def test_abua_shi_spirit_bond_gives_boost_and_hands_over_hers(se: SE) -> None:
     assert st.boost[friend] == 3 and st.boost[abua] == 0
 
 
+@pytest.mark.covers("abua-shi.spirit-bond")
 def test_abua_shi_spirit_bond_may_decline_not_when_forced(se: SE) -> None:
     sc = Scenario(summoners=(se["abua-shi"], SUMMONER))
     friend = sc.add(0, se["lioness"], "d4")
@@ -88,6 +90,7 @@ def test_abua_shi_spirit_bond_may_decline_not_when_forced(se: SE) -> None:
 
 
 # -- Prepare and Swift Shot (Makeinda Ru, Border Archer) -------------------------------
+@pytest.mark.covers("makeinda-ru.prepare", "border-archer.prepare")
 @pytest.mark.parametrize("slug", ["makeinda-ru", "border-archer"])
 def test_prepare_gains_boost_instead_of_moving(se: SE, slug: str) -> None:
     sc = Scenario()
@@ -105,6 +108,7 @@ def test_prepare_gains_boost_instead_of_moving(se: SE, slug: str) -> None:
     assert not any(isinstance(a, Move) for a in st.legal_actions())
 
 
+@pytest.mark.covers("makeinda-ru.swift-shot", "border-archer.swift-shot")
 @pytest.mark.parametrize("slug", ["makeinda-ru", "border-archer"])
 def test_swift_shot_spends_boost_for_one_extra_attack_once_per_turn(
     se: SE, slug: str
@@ -126,6 +130,7 @@ def test_swift_shot_spends_boost_for_one_extra_attack_once_per_turn(
     assert pending(st) is None  # once per turn: no second offer
 
 
+@pytest.mark.covers("makeinda-ru.swift-shot", "border-archer.swift-shot")
 @pytest.mark.parametrize("slug", ["makeinda-ru", "border-archer"])
 def test_swift_shot_needs_boost(se: SE, slug: str) -> None:
     sc = Scenario()
@@ -138,6 +143,7 @@ def test_swift_shot_needs_boost(se: SE, slug: str) -> None:
 
 
 # -- Miti Kyru: Inspire and Withdraw ---------------------------------------------------
+@pytest.mark.covers("miti-kyru.inspire")
 def test_miti_kyru_inspire_boosts_adjacent_friends_after_moving(se: SE) -> None:
     sc = Scenario()
     mk = sc.add(0, se["miti-kyru"], "c3")
@@ -152,6 +158,7 @@ def test_miti_kyru_inspire_boosts_adjacent_friends_after_moving(se: SE) -> None:
     assert st.boost[f2] == 1
 
 
+@pytest.mark.covers("miti-kyru.withdraw")
 def test_miti_kyru_withdraw_pays_boost_or_magic_to_force_away(se: SE) -> None:
     sc = Scenario()
     mk = sc.add(0, se["miti-kyru"], "c3")
@@ -170,6 +177,7 @@ def test_miti_kyru_withdraw_pays_boost_or_magic_to_force_away(se: SE) -> None:
     assert st.pos[mk] == at("a3") and st.moved == []
 
 
+@pytest.mark.covers("miti-kyru.withdraw")
 def test_miti_kyru_withdraw_needs_something_to_pay(se: SE) -> None:
     sc = Scenario()
     mk = sc.add(0, se["miti-kyru"], "c3")
@@ -181,6 +189,7 @@ def test_miti_kyru_withdraw_needs_something_to_pay(se: SE) -> None:
 
 
 # -- Miti Mumway: Imbued Strength and Trample ------------------------------------------
+@pytest.mark.covers("miti-mumway.imbued-strength")
 def test_miti_mumway_imbued_strength_up_to_5(se: SE) -> None:
     sc = Scenario()
     mm = sc.add(0, se["miti-mumway"], "c3")
@@ -192,6 +201,7 @@ def test_miti_mumway_imbued_strength_up_to_5(se: SE) -> None:
     assert st.strength(mm) == 6
 
 
+@pytest.mark.covers("miti-mumway.trample", "rhinoceros.trample")
 @pytest.mark.parametrize("slug", ["miti-mumway", "rhinoceros"])
 def test_trample_through_commons_only_damage_after_the_move(se: SE, slug: str) -> None:
     sc = Scenario()
@@ -208,6 +218,7 @@ def test_trample_through_commons_only_damage_after_the_move(se: SE, slug: str) -
 
 
 # -- Lioness: Momentum and Imbued Life -------------------------------------------------
+@pytest.mark.covers("lioness.momentum")
 def test_lioness_momentum_first_attack_on_an_enemy_unit_each_turn(se: SE) -> None:
     sc = Scenario()
     lio = sc.add(0, se["lioness"], "c3")
@@ -228,6 +239,7 @@ def test_lioness_momentum_first_attack_on_an_enemy_unit_each_turn(se: SE) -> Non
     assert st.boost[lio] == 1
 
 
+@pytest.mark.covers("lioness.imbued-life")
 def test_lioness_imbued_life_up_to_5(se: SE) -> None:
     sc = Scenario()
     lio = sc.add(0, se["lioness"], "c3")
@@ -240,6 +252,7 @@ def test_lioness_imbued_life_up_to_5(se: SE) -> None:
 
 
 # -- Rhinoceros: Imbued Speed ----------------------------------------------------------
+@pytest.mark.covers("rhinoceros.imbued-speed", "rhinoceros.trample")
 def test_rhinoceros_imbued_speed_and_long_trample(se: SE) -> None:
     sc = Scenario()
     rhino = sc.add(0, se["rhinoceros"], "c1")
@@ -258,6 +271,7 @@ def test_rhinoceros_imbued_speed_and_long_trample(se: SE) -> None:
 
 
 # -- Spirit Mage: Charged and Commune with Spirits -------------------------------------
+@pytest.mark.covers("spirit-mage.charged")
 def test_spirit_mage_charged_when_summoned(se: SE) -> None:
     sc = Scenario()
     sc.add(0, GATE, "d2")
@@ -271,6 +285,7 @@ def test_spirit_mage_charged_when_summoned(se: SE) -> None:
     assert st.boost[placed] == 0
 
 
+@pytest.mark.covers("spirit-mage.commune-with-spirits")
 def test_spirit_mage_commune_choices_after_moving(se: SE) -> None:
     sc = Scenario(summoner_at=("f1", "c8"))
     sm = sc.add(0, se["spirit-mage"], "c3")
@@ -287,6 +302,7 @@ def test_spirit_mage_commune_choices_after_moving(se: SE) -> None:
 
 
 # -- Chant of Power --------------------------------------------------------------------
+@pytest.mark.covers("chant-of-power.effect")
 def test_chant_of_power_imbued_strength_until_your_turn_ends(se: SE) -> None:
     sc = Scenario()
     ev = sc.add(0, se["chant-of-power"], zone="hand")
@@ -305,6 +321,7 @@ def test_chant_of_power_imbued_strength_until_your_turn_ends(se: SE) -> None:
     assert st.strength(lio) == 3
 
 
+@pytest.mark.covers("chant-of-power.effect", "miti-mumway.imbued-strength")
 def test_chant_of_power_does_not_double_imbued_strength(se: SE) -> None:
     sc = Scenario()
     ev = sc.add(0, se["chant-of-power"], zone="hand")
@@ -317,6 +334,7 @@ def test_chant_of_power_does_not_double_imbued_strength(se: SE) -> None:
 
 
 # -- Chant of Growth -------------------------------------------------------------------
+@pytest.mark.covers("chant-of-growth.effect")
 def test_chant_of_growth_boosts_unit_and_adjacent_friends(se: SE) -> None:
     sc = Scenario()
     ev = sc.add(0, se["chant-of-growth"], zone="hand")
@@ -331,6 +349,7 @@ def test_chant_of_growth_boosts_unit_and_adjacent_friends(se: SE) -> None:
 
 
 # -- Chant of Weaving ------------------------------------------------------------------
+@pytest.mark.covers("chant-of-weaving.effect")
 def test_chant_of_weaving_summons_next_to_the_unit_and_boosts_it(se: SE) -> None:
     sc = Scenario()
     ev = sc.add(0, se["chant-of-weaving"], zone="hand")
@@ -354,6 +373,12 @@ def test_chant_of_weaving_summons_next_to_the_unit_and_boosts_it(se: SE) -> None
 
 
 # -- Chant of Entangling ---------------------------------------------------------------
+@pytest.mark.covers(
+    "chant-of-entangling.effect",
+    "lioness.imbued-life",
+    "rhinoceros.imbued-speed",
+    "rhinoceros.trample",
+)
 def test_chant_of_entangling_shares_printed_abilities(se: SE) -> None:
     sc = Scenario()
     ev = sc.add(0, se["chant-of-entangling"], zone="hand")
@@ -380,6 +405,7 @@ def test_chant_of_entangling_shares_printed_abilities(se: SE) -> None:
     assert st.zone[ev] == DISCARD and st.life(rhino) == 5
 
 
+@pytest.mark.covers("chant-of-entangling.effect", "lioness.imbued-life")
 def test_chant_of_entangling_ends_when_one_is_destroyed(se: SE) -> None:
     sc = Scenario()
     ev = sc.add(0, se["chant-of-entangling"], zone="hand")
@@ -398,6 +424,7 @@ def test_chant_of_entangling_ends_when_one_is_destroyed(se: SE) -> None:
     assert st.zone[rhino] == DISCARD  # its life fell back to 5
 
 
+@pytest.mark.covers("chant-of-entangling.effect")
 def test_chant_of_entangling_needs_two_commons_within_3(se: SE) -> None:
     sc = Scenario()
     ev = sc.add(0, se["chant-of-entangling"], zone="hand")
@@ -408,6 +435,7 @@ def test_chant_of_entangling_needs_two_commons_within_3(se: SE) -> None:
     assert PlayEvent(ev) not in st.legal_actions()
 
 
+@pytest.mark.covers("border-archer.swift-shot")
 def test_swift_shot_declined_offer_comes_back_after_a_later_attack(se: SE) -> None:
     """Reading: "once per turn" counts uses, not offers."""
     sc = Scenario()
@@ -428,6 +456,9 @@ def test_swift_shot_declined_offer_comes_back_after_a_later_attack(se: SE) -> No
     assert pending(st) is None and st.boost[u] == 1
 
 
+@pytest.mark.covers(
+    "border-archer.swift-shot", "chant-of-entangling.effect", "lioness.imbued-life"
+)
 def test_swift_shot_spending_boost_can_kill_a_lioness_it_was_lent_to(se: SE) -> None:
     """Entangled with a Border Archer, a Lioness has Swift Shot; spending the boost
     lowers her Imbued Life at once."""

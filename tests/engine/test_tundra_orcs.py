@@ -44,6 +44,7 @@ def grognack(to: CD, where: str = "d1") -> Scenario:
 
 
 # -- Grognack: Restore -----------------------------------------------------------------
+@pytest.mark.covers("grognack.restore")
 def test_grognack_restore_after_moving_without_boost(to: CD) -> None:
     st = build(grognack(to), phase=MOVE)
     st.apply_action(Move(0, at("d3")))
@@ -58,6 +59,7 @@ def test_grognack_restore_after_moving_without_boost(to: CD) -> None:
 
 
 # -- Grognack: Influence ---------------------------------------------------------------
+@pytest.mark.covers("grognack.influence")
 def test_grognack_influence_rerolls_a_friendly_attack(to: CD, rig: Dice) -> None:
     sc = grognack(to)
     fighter = sc.add(0, card("fighter", strength=3), "d3")
@@ -77,6 +79,7 @@ def test_grognack_influence_rerolls_a_friendly_attack(to: CD, rig: Dice) -> None
     assert st.damage[target] == 2 and st.boost[0] == 1
 
 
+@pytest.mark.covers("grognack.influence")
 def test_grognack_influence_not_for_himself_nor_without_boost(
     to: CD, rig: Dice
 ) -> None:
@@ -94,6 +97,7 @@ def test_grognack_influence_not_for_himself_nor_without_boost(
 
 
 # -- Ragnor: Blood Bond ----------------------------------------------------------------
+@pytest.mark.covers("ragnor.blood-bond")
 def test_ragnor_blood_bond_boosts_summoner_per_special(to: CD, rig: Dice) -> None:
     sc = Scenario()
     ragnor = sc.add(0, to["ragnor"], "c3")
@@ -110,6 +114,7 @@ def test_ragnor_blood_bond_boosts_summoner_per_special(to: CD, rig: Dice) -> Non
 
 
 # -- Shonk: Wild Strike ----------------------------------------------------------------
+@pytest.mark.covers("shonk.wild-strike")
 def test_shonk_wild_strike_counts_specials_not_melee(to: CD, rig: Dice) -> None:
     sc = Scenario()
     shonk = sc.add(0, to["shonk"], "c3")
@@ -121,6 +126,7 @@ def test_shonk_wild_strike_counts_specials_not_melee(to: CD, rig: Dice) -> None:
 
 
 # -- Targan ----------------------------------------------------------------------------
+@pytest.mark.covers("targan.far-shot")
 def test_targan_far_shot_reaches_4(to: CD) -> None:
     sc = Scenario()
     targan = sc.add(0, to["targan"], "a2")
@@ -132,6 +138,7 @@ def test_targan_far_shot_reaches_4(to: CD) -> None:
     assert st.attack_range(targan) == 4
 
 
+@pytest.mark.covers("targan.piercing-frost")
 def test_targan_piercing_frost_adjacent_frost_units(to: CD) -> None:
     sc = Scenario()
     targan = sc.add(0, to["targan"], "c3")
@@ -146,6 +153,7 @@ def test_targan_piercing_frost_adjacent_frost_units(to: CD) -> None:
 
 
 # -- Frost Shaman: Unwieldy Magic ------------------------------------------------------
+@pytest.mark.covers("frost-shaman.unwieldy-magic")
 def test_frost_shaman_needs_a_special(to: CD, rig: Dice) -> None:
     sc = Scenario()
     shaman = sc.add(0, to["frost-shaman"], "c3")
@@ -161,6 +169,7 @@ def test_frost_shaman_needs_a_special(to: CD, rig: Dice) -> None:
 
 
 # -- Smasher: Sluggish -----------------------------------------------------------------
+@pytest.mark.covers("smasher.sluggish")
 def test_smasher_sluggish_takes_extra_per_special(to: CD, rig: Dice) -> None:
     sc = Scenario()
     smasher = sc.add(0, to["smasher"], "c3")
@@ -177,6 +186,7 @@ def test_smasher_sluggish_takes_extra_per_special(to: CD, rig: Dice) -> None:
 
 
 # -- Tundra Charger: Blood Rush --------------------------------------------------------
+@pytest.mark.covers("tundra-charger.blood-rush")
 def test_tundra_charger_blood_rush_after_summon(to: CD) -> None:
     sc = Scenario()
     sc.add(0, GATE, "c3")
@@ -196,6 +206,7 @@ def test_tundra_charger_blood_rush_after_summon(to: CD) -> None:
 
 
 # -- Tundra Fighter: Frenzy ------------------------------------------------------------
+@pytest.mark.covers("tundra-fighter.frenzy")
 def test_tundra_fighter_frenzy_force_and_extra_attack(to: CD, rig: Dice) -> None:
     sc = Scenario()
     tf = sc.add(0, to["tundra-fighter"], "c3")
@@ -216,6 +227,7 @@ def test_tundra_fighter_frenzy_force_and_extra_attack(to: CD, rig: Dice) -> None
     assert pending(st) is None and st.attacked == [tf]
 
 
+@pytest.mark.covers("tundra-fighter.frenzy")
 def test_tundra_fighter_frenzy_needs_a_special_and_adjacent_enemy(
     to: CD, rig: Dice
 ) -> None:
@@ -233,6 +245,7 @@ def test_tundra_fighter_frenzy_needs_a_special_and_adjacent_enemy(
 
 
 # -- For Glory -------------------------------------------------------------------------
+@pytest.mark.covers("for-glory.effect")
 def test_for_glory_reckless_strike(to: CD, rig: Dice) -> None:
     sc = Scenario()
     fg = sc.add(0, to["for-glory"], zone="hand")
@@ -253,6 +266,7 @@ def test_for_glory_reckless_strike(to: CD, rig: Dice) -> None:
     assert st.damage[champ] == 0
 
 
+@pytest.mark.covers("for-glory.effect")
 def test_for_glory_two_specials_no_recoil(to: CD, rig: Dice) -> None:
     sc = Scenario()
     sc.add(0, to["for-glory"], zone="active")
@@ -265,6 +279,7 @@ def test_for_glory_two_specials_no_recoil(to: CD, rig: Dice) -> None:
 
 
 # -- Brutal Force ----------------------------------------------------------------------
+@pytest.mark.covers("brutal-force.effect")
 def test_brutal_force_pushes_damaged_unit_away(to: CD, rig: Dice) -> None:
     sc = Scenario()
     sc.add(0, to["brutal-force"], zone="active")
@@ -285,6 +300,7 @@ def test_brutal_force_pushes_damaged_unit_away(to: CD, rig: Dice) -> None:
 
 
 # -- Freeze ----------------------------------------------------------------------------
+@pytest.mark.covers("freeze.effect", "targan.piercing-frost")
 def test_freeze_locks_a_unit_and_blanks_its_abilities(to: CD) -> None:
     sc = Scenario()
     fr = sc.add(0, to["freeze"], zone="hand")
@@ -315,6 +331,7 @@ def test_freeze_locks_a_unit_and_blanks_its_abilities(to: CD) -> None:
     ]
 
 
+@pytest.mark.covers("freeze.effect")
 def test_freeze_not_playable_without_target(to: CD) -> None:
     sc = Scenario()
     fr = sc.add(0, to["freeze"], zone="hand")
@@ -323,6 +340,7 @@ def test_freeze_not_playable_without_target(to: CD) -> None:
 
 
 # -- Primal Fury -----------------------------------------------------------------------
+@pytest.mark.covers("primal-fury.effect")
 def test_primal_fury_force_and_extra_attack_once_per_turn(to: CD, rig: Dice) -> None:
     sc = grognack(to, "c3")
     pf = sc.add(0, to["primal-fury"], zone="hand")
@@ -344,6 +362,7 @@ def test_primal_fury_force_and_extra_attack_once_per_turn(to: CD, rig: Dice) -> 
     assert pending(st) is None  # once per turn: no second force
 
 
+@pytest.mark.covers("primal-fury.effect")
 def test_primal_fury_only_after_attacking_adjacent_enemy(to: CD, rig: Dice) -> None:
     sc = grognack(to, "c3")
     sc.add(0, to["primal-fury"], zone="active")

@@ -76,6 +76,7 @@ def pass_turn(st: GameState) -> None:
 
 
 # -- Sera Eldwyn: The Citadel's Might --------------------------------------------------
+@pytest.mark.covers("sera-eldwyn.the-citadels-might")
 def test_sera_citadels_might_takes_citadel_unit_from_discard(vg: CD, rig: Dice) -> None:
     sc = Scenario(summoners=(vg["sera-eldwyn"], vg["sera-eldwyn"]))
     enemy = sc.add(1, GRUNT, "d3")
@@ -92,6 +93,7 @@ def test_sera_citadels_might_takes_citadel_unit_from_discard(vg: CD, rig: Dice) 
     assert st.zone[priest] == DISCARD
 
 
+@pytest.mark.covers("sera-eldwyn.the-citadels-might")
 def test_sera_citadels_might_needs_citadel_on_board_and_enemy_unit(
     vg: CD, rig: Dice
 ) -> None:
@@ -111,6 +113,7 @@ def test_sera_citadels_might_needs_citadel_on_board_and_enemy_unit(
 
 
 # -- Coleen Brighton: Divine Shield ----------------------------------------------------
+@pytest.mark.covers("coleen-brighton.divine-shield")
 def test_coleen_divine_shield_lowers_attacker_strength(vg: CD, rig: Dice) -> None:
     sc = Scenario()
     sc.add(0, vg["coleen-brighton"], "c3")
@@ -123,6 +126,7 @@ def test_coleen_divine_shield_lowers_attacker_strength(vg: CD, rig: Dice) -> Non
     assert st.damage[knight] == 2
 
 
+@pytest.mark.covers("coleen-brighton.divine-shield")
 def test_coleen_divine_shield_never_below_1_and_range_3(vg: CD, rig: Dice) -> None:
     sc = Scenario()
     sc.add(0, vg["coleen-brighton"], "c3")
@@ -142,6 +146,7 @@ def test_coleen_divine_shield_never_below_1_and_range_3(vg: CD, rig: Dice) -> No
 
 
 # -- Jacob Eldwyn: Radiant Shot --------------------------------------------------------
+@pytest.mark.covers("jacob-eldwyn.radiant-shot")
 def test_jacob_radiant_shot_counts_magic_now(vg: CD) -> None:
     sc = Scenario()
     jacob = sc.add(0, vg["jacob-eldwyn"], "c3")
@@ -152,6 +157,7 @@ def test_jacob_radiant_shot_counts_magic_now(vg: CD) -> None:
 
 
 # -- Valna Stoutheart ------------------------------------------------------------------
+@pytest.mark.covers("valna-stoutheart.guidance")
 def test_valna_guidance_draws_2_at_start_of_own_summon_phase(vg: CD) -> None:
     sc = Scenario()
     sc.add(0, vg["valna-stoutheart"], "c3")
@@ -169,6 +175,7 @@ def test_valna_guidance_draws_2_at_start_of_own_summon_phase(vg: CD) -> None:
     assert len(st.hand[0]) == 7 and len(st.deck[0]) == 3
 
 
+@pytest.mark.covers("valna-stoutheart.citadel-champion")
 def test_valna_citadel_champion_counts_citadel_units_within_2(vg: CD) -> None:
     sc = Scenario()
     valna = sc.add(0, vg["valna-stoutheart"], "c3")
@@ -182,6 +189,7 @@ def test_valna_citadel_champion_counts_citadel_units_within_2(vg: CD) -> None:
 
 
 # -- Citadel Archer: Arrow of Light ----------------------------------------------------
+@pytest.mark.covers("citadel-archer.arrow-of-light")
 def test_citadel_archer_arrow_of_light_discards_for_magic_and_strength(
     vg: CD, rig: Dice
 ) -> None:
@@ -212,6 +220,7 @@ def test_citadel_archer_arrow_of_light_discards_for_magic_and_strength(
     assert archer in st.attacked and st.strength(archer) == 1
 
 
+@pytest.mark.covers("citadel-archer.arrow-of-light")
 def test_citadel_archer_not_offered_without_units_in_hand(vg: CD) -> None:
     sc = Scenario()
     archer = sc.add(0, vg["citadel-archer"], "c3")
@@ -224,6 +233,7 @@ def test_citadel_archer_not_offered_without_units_in_hand(vg: CD) -> None:
 
 
 # -- Citadel Knight: Engage and Protect ------------------------------------------------
+@pytest.mark.covers("citadel-knight.engage")
 def test_citadel_knight_engage_on_moving_or_forced_farther(vg: CD) -> None:
     sc = Scenario()
     knight = sc.add(0, vg["citadel-knight"], "c3")
@@ -239,6 +249,7 @@ def test_citadel_knight_engage_on_moving_or_forced_farther(vg: CD) -> None:
     assert st.damage[e2] == 1 and st.damage[knight] == 0
 
 
+@pytest.mark.covers("citadel-knight.protect")
 def test_citadel_knight_protect_forces_adjacent_enemies_to_target_it(vg: CD) -> None:
     sc = Scenario()
     knight = sc.add(0, vg["citadel-knight"], "c3")
@@ -261,6 +272,7 @@ def test_citadel_knight_protect_forces_adjacent_enemies_to_target_it(vg: CD) -> 
 
 
 # -- Citadel Paladin: Intercession -----------------------------------------------------
+@pytest.mark.covers("citadel-paladin.intercession")
 def test_citadel_paladin_intercession_draws_per_special(vg: CD, rig: Dice) -> None:
     sc = Scenario()
     pal = sc.add(0, vg["citadel-paladin"], "c3")
@@ -279,6 +291,7 @@ def test_citadel_paladin_intercession_draws_per_special(vg: CD, rig: Dice) -> No
 
 
 # -- Temple Priest: Heal ---------------------------------------------------------------
+@pytest.mark.covers("temple-priest.heal")
 def test_temple_priest_heal_removes_damage_instead(vg: CD, rig: Dice) -> None:
     sc = Scenario()
     priest = sc.add(0, vg["temple-priest"], "c3")
@@ -301,6 +314,7 @@ def test_temple_priest_heal_removes_damage_instead(vg: CD, rig: Dice) -> None:
     assert priest in st.attacked and st.damage[enemy] == 0 and st.damage[my_gate] == 0
 
 
+@pytest.mark.covers("temple-priest.heal")
 def test_temple_priest_heal_needs_a_card_to_discard(vg: CD) -> None:
     sc = Scenario()
     sc.add(0, vg["temple-priest"], "c3")
@@ -310,6 +324,7 @@ def test_temple_priest_heal_needs_a_card_to_discard(vg: CD) -> None:
 
 
 # -- Holy Judgment ---------------------------------------------------------------------
+@pytest.mark.covers("holy-judgment.effect")
 def test_holy_judgment_boost_strength_and_keeping_it(vg: CD, rig: Dice) -> None:
     sc = Scenario()
     hj = sc.add(0, vg["holy-judgment"], zone="hand")
@@ -336,6 +351,7 @@ def test_holy_judgment_boost_strength_and_keeping_it(vg: CD, rig: Dice) -> None:
     assert st.zone[hj] == DISCARD and pending(st) is None
 
 
+@pytest.mark.covers("holy-judgment.effect")
 def test_holy_judgment_declining_discards_it(vg: CD) -> None:
     sc = Scenario()
     hj = sc.add(0, vg["holy-judgment"], zone="active")
@@ -348,6 +364,7 @@ def test_holy_judgment_declining_discards_it(vg: CD) -> None:
 
 
 # -- Guarding Spirits ------------------------------------------------------------------
+@pytest.mark.covers("guarding-spirits.effect")
 def test_guarding_spirits_first_attack_each_turn_at_most_1(vg: CD, rig: Dice) -> None:
     sc = Scenario()
     gs = sc.add(0, vg["guarding-spirits"], zone="hand")
@@ -370,6 +387,7 @@ def test_guarding_spirits_first_attack_each_turn_at_most_1(vg: CD, rig: Dice) ->
 
 
 # -- Mass Heal -------------------------------------------------------------------------
+@pytest.mark.covers("mass-heal.effect")
 def test_mass_heal_within_2_of_summoner(vg: CD) -> None:
     sc = Scenario()
     mh = sc.add(0, vg["mass-heal"], zone="hand")
@@ -388,6 +406,7 @@ def test_mass_heal_within_2_of_summoner(vg: CD) -> None:
 
 
 # -- Renewed Hope ----------------------------------------------------------------------
+@pytest.mark.covers("renewed-hope.effect")
 def test_renewed_hope_summons_in_any_phase_next_to_summoner(vg: CD) -> None:
     sc = Scenario()
     rh = sc.add(0, vg["renewed-hope"], zone="hand")

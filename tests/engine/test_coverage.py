@@ -1,0 +1,193 @@
+"""engine.coverage: the ``tested`` figure is measured from ``covers`` markers.
+
+Every implemented ability must be named by at least one ``@pytest.mark.covers`` marker
+(a new ability without a scenario test fails here), and every marker must name an
+ability id of the catalog (no typos)."""
+
+from __future__ import annotations
+
+import ast
+import json
+from pathlib import Path
+
+import pytest
+
+from engine import coverage as cov_mod
+from engine.abilities import REGISTRY, load_all
+from engine.coverage import TESTS_DIR, coverage, covered_ids, main, read_markers
+from engine.decks import default_catalog
+
+HERE = Path(__file__).resolve().parent
+FACTION_FILES = (
+    "test_polar_dwarves.py",
+    "test_cave_goblins.py",
+    "test_fallen_kingdom.py",
+    "test_breakers.py",
+    "test_savanna_elves.py",
+    "test_vanguards.py",
+    "test_phoenix_elves.py",
+    "test_tundra_orcs.py",
+    "test_fungal_dwarves.py",
+    "test_high_elves.py",
+)
+
+
+def catalog_ability_ids() -> set[str]:
+    cat = default_catalog()
+    return {a.id for c in cat.cards.values() for a in c.abilities}
+
+
+def test_reads_this_tests_folder() -> None:
+    assert TESTS_DIR == HERE
+
+
+def test_every_implemented_ability_is_covered_by_a_marker() -> None:
+    load_all()
+    covered = covered_ids()
+    assert covered is not None
+    cat = default_catalog()
+    untested = sorted(
+        a.id
+        for c in cat.cards.values()
+        for a in c.abilities
+        if a.id in REGISTRY and a.id not in covered
+    )
+    assert untested == [], (
+        "implemented abilities without a scenario test marked "
+        f"@pytest.mark.covers(...): {untested}"
+    )
+
+
+def test_every_marker_names_a_catalog_ability() -> None:
+    known = catalog_ability_ids()
+    markers = read_markers()
+    assert markers, "no covers markers found"
+    bad = [
+        f"{m.path.name}:{m.line} {m.test}: {i}"
+        for m in markers
+        for i in m.ids
+        if i not in known
+    ]
+    assert bad == []
+    assert all(m.ids for m in markers), "a covers marker without ability ids"
+
+
+def test_every_faction_scenario_test_declares_what_it_covers() -> None:
+    unmarked = []
+    for name in FACTION_FILES:
+        tree = ast.parse((HERE / name).read_text(encoding="utf-8"))
+        marked = {m.test for m in read_markers(HERE) if m.path.name == name}
+        unmarked += [
+            f"{name}::{node.name}"
+            for node in tree.body
+            if isinstance(node, ast.FunctionDef)
+            and node.name.startswith("test_")
+            and node.name not in marked
+        ]
+    assert unmarked == []
+
+
+def test_json_output_has_the_documented_keys(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert set(out) == {"cards", "implemented", "tested", "tested_note", "factions"}
+    assert out["tested_note"] is None and isinstance(out["tested"], int)
+    assert out["tested"] <= out["implemented"] <= out["cards"]
+    for slug, f in out["factions"].items():
+        assert set(f) == {
+            "cards",
+            "implemented",
+            "missing",
+            "deck_known",
+            "tested",
+            "untested",
+        }, slug
+        assert f["tested"] <= f["implemented"] <= f["cards"]
+        for m in f["missing"]:
+            assert set(m) == {"card", "name", "abilities"}
+            assert all(set(a) == {"id", "reason"} for a in m["abilities"])
+        for u in f["untested"]:
+            assert set(u) == {"card", "name", "abilities"}
+            assert all(isinstance(a, str) for a in u["abilities"])
+    assert sum(f["tested"] for f in out["factions"].values()) == out["tested"]
+
+
+def test_text_output_shows_tested(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("implemented ") and ", tested " in lines[0]
+    assert "polar-dwarves: 12/12, tested 12" in lines
+
+
+def test_tested_equals_implemented_when_every_ability_is_covered() -> None:
+    cov = coverage()
+    full = [s for s, f in cov["factions"].items() if f["untested"] == []]
+    assert "polar-dwarves" in full
+    for slug in full:
+        f = cov["factions"][slug]
+        assert f["tested"] == f["implemented"], slug
+    # a partly implemented faction counts only its fully implemented cards
+    fd = cov["factions"]["fungal-dwarves"]
+    assert fd["implemented"] == 1 and fd["tested"] == 1
+
+
+def test_a_missing_marker_lowers_tested_and_names_the_ability(tmp_path: Path) -> None:
+    cat = default_catalog()
+    ids = [a.id for c in cat.cards_of("polar-dwarves") for a in c.abilities]
+    kept = [i for i in ids if i != "ice-golem.slow"]
+    (tmp_path / "test_fake.py").write_text(
+        "import pytest\n\n\n"
+        f"@pytest.mark.covers({', '.join(repr(i) for i in kept)})\n"
+        "def test_x() -> None:\n    pass\n",
+        encoding="utf-8",
+    )
+    f = coverage(tests_dir=tmp_path)["factions"]["polar-dwarves"]
+    assert f["implemented"] == 12 and f["tested"] == 11
+    assert f["untested"] == [
+        {"card": "ice-golem", "name": "Ice Golem", "abilities": ["ice-golem.slow"]}
+    ]
+
+
+def test_without_the_tests_folder_tested_is_null(tmp_path: Path) -> None:
+    cov = coverage(tests_dir=tmp_path / "absent")
+    assert cov["tested"] is None and cov["tested_note"]
+    assert cov["implemented"] == coverage()["implemented"]
+    for f in cov["factions"].values():
+        assert f["tested"] is None and f["untested"] is None
+
+
+def test_read_markers_forms(tmp_path: Path) -> None:
+    (tmp_path / "test_forms.py").write_text(
+        "import pytest\n"
+        "from pytest import mark\n\n"
+        'pytestmark = pytest.mark.covers("a.x")\n\n\n'
+        '@mark.covers("b.y", "c.z")\n'
+        "def test_one() -> None:\n    pass\n\n\n"
+        "NAME = 'd'\n\n\n"
+        "@pytest.mark.covers(NAME)\n"
+        "def test_two() -> None:\n    pass\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "helper.py").write_text(
+        'import pytest\n\n\n@pytest.mark.covers("ignored.x")\ndef f(): pass\n',
+        encoding="utf-8",
+    )
+    got = [(m.test, m.ids) for m in read_markers(tmp_path)]
+    assert got == [
+        (None, ("a.x",)),
+        ("test_one", ("b.y", "c.z")),
+        ("test_two", ("<non-literal: NAME>",)),
+    ]
+
+
+def test_engine_coverage_imports_neither_pytest_nor_django() -> None:
+    tree = ast.parse(Path(cov_mod.__file__).read_text(encoding="utf-8"))
+    roots = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            roots |= {a.name.split(".")[0] for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            roots.add(node.module.split(".")[0])
+    assert not roots & {"pytest", "django", "_pytest"}
