@@ -76,6 +76,26 @@ ADJ: tuple[tuple[int, ...], ...] = tuple(
 """Orthogonally adjacent spaces, in DIRECTIONS order."""
 
 
+_BITS: dict[int, tuple[int, ...]] = {}
+_FULL = (1 << SPACES) - 1
+
+
+def bits_of(mask: int) -> tuple[int, ...]:
+    """Set bit positions (spaces) of a board ``mask``, ascending (cached)."""
+    out = _BITS.get(mask)
+    if out is None:
+        if len(_BITS) > 100_000:
+            _BITS.clear()
+        found = []
+        m = mask & _FULL
+        while m:
+            low = m & -m
+            found.append(low.bit_length() - 1)
+            m ^= low
+        out = _BITS[mask] = tuple(found)
+    return out
+
+
 def distance(a: int, b: int) -> int:
     """Orthogonal (Manhattan) distance: "within N spaces" counts this way (R8e)."""
     return abs(a // COLS - b // COLS) + abs(a % COLS - b % COLS)

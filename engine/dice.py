@@ -52,17 +52,17 @@ PATTERN_ORDER: tuple[int, ...] = (0, 5, 3, 1, 4, 2)
 def roll(rng: random.Random, n: int, faces: tuple[int, ...]) -> tuple[int, ...]:
     """Roll ``n`` dice; each face index is ``int(rng.random() * 6)``."""
     rnd = rng.random
-    return tuple(faces[int(rnd() * 6)] for _ in range(n))
+    return tuple([faces[int(rnd() * 6)] for _ in range(n)])
 
 
 def pattern_roll(n: int, faces: tuple[int, ...]) -> tuple[int, ...]:
     """Deterministic "average" roll used in search clones."""
-    return tuple(faces[PATTERN_ORDER[i % 6]] for i in range(n))
+    return tuple([faces[PATTERN_ORDER[i % 6]] for i in range(n)])
 
 
 def count(faces_rolled: tuple[int, ...], symbol: int) -> int:
     """Dice showing ``symbol``."""
-    return sum(1 for f in faces_rolled if f & symbol)
+    return len([f for f in faces_rolled if f & symbol])
 
 
 def face_text(face: int) -> str:

@@ -53,14 +53,22 @@ def legal_actions(st: GameState) -> list[Action]:
             return list(top.options)
         raise RuntimeError("unsettled trigger on the stack")  # pragma: no cover
     out: list[Action] = [END_PHASE]
-    out += legal_events(st)
-    hooks = st.info.hooks.get("actions")
-    if hooks:
-        p = st.turn_player
+    info = st.info
+    p = st.turn_player
+    phase = st.phase
+    ep = info.event_phase
+    for c in st.hand[p]:
+        if ep[c] == phase:  # some event of this phase in hand
+            out += legal_events(st)
+            break
+    if "actions" in info.hooks:
+        ctrl = st.ctrl
         for s, a in st._hooked("actions"):
-            if st.ctrl[s] == p:
-                out += a.actions(st, s)
-    fn = _PHASE_ACTIONS[st.phase]
+            if ctrl[s] == p:
+                ph = a.action_phases
+                if ph is None or phase in ph:
+                    out += a.actions(st, s)
+    fn = _PHASE_ACTIONS[phase]
     if fn is not None:
         out += fn(st)
     return out

@@ -28,6 +28,8 @@ from engine.abilities.registry import (
     DECK,
     DISCARD,
     HAND,
+    HOOKS,
+    REGISTRY,
     UNDER,
     Ability,
     Decision,
@@ -52,24 +54,53 @@ from engine.types import CardClass, CardDef, Phase, Rules
 ST_SUMMONED, ST_DESTROYED, ST_DAMAGE = range(3)
 
 
+_Drops = tuple[tuple[int, tuple[str, ...]], ...]
+
+
 class ZoneList(list[int]):
-    """``zone[cid]``: a list whose ``ver`` changes (to a process-wide unique number) on
-    every item assignment, so hook lookups can be cached until a card changes zone
-    (see ``GameState._hooked``); a clone keeps the version and the cache."""
+    """``zone[cid]``: a list that also holds the state's hook cache ``hc`` (see
+    ``GameState._hooked``): when a card's move between zones changes which of its
+    hooks work (``GameInfo.zone_sig``), the cache entries of those hooks are dropped
+    and ``ver`` changes (to a process-wide unique number). A clone copies the cache.
+    """
 
-    __slots__ = ("ver",)
+    __slots__ = ("ver", "sig", "hc", "drops")
 
-    def __init__(self, items: list[int], ver: int | None = None) -> None:
+    def __init__(
+        self,
+        items: list[int],
+        ver: int | None = None,
+        sig: tuple[tuple[int, ...], ...] = (),
+        hc: dict[str, Any] | None = None,
+        drops: tuple[_Drops, ...] = (),
+    ) -> None:
         super().__init__(items)
         self.ver = next(_ZONE_VERSIONS) if ver is None else ver
+        self.sig = sig
+        self.hc = {} if hc is None else hc
+        self.drops = drops
 
     def __setitem__(self, i: Any, v: Any) -> None:
+        sig = self.sig[i]
+        a = sig[list.__getitem__(self, i)]
+        b = sig[v]
+        if a != b:
+            self.ver = next(_ZONE_VERSIONS)
+            hc = self.hc
+            if hc:
+                bits = a ^ b
+                for bit, keys in self.drops[i]:
+                    if bits & bit:
+                        for k in keys:
+                            hc.pop(k, None)
         list.__setitem__(self, i, v)
-        # versions are unique across all lists, so a clone may share the cache
-        self.ver = next(_ZONE_VERSIONS)
+
+
+_PHASE_HOOK_NAMES = ("start_of_turn", "end_of_turn", "start_of_phase", "end_of_phase")
 
 
 _ZONE_VERSIONS = itertools.count(1)
+_AURA_KEYS = {h: "aura:" + h for h in HOOKS}
 
 
 @dataclass(slots=True)
@@ -100,7 +131,36 @@ class GameInfo:
     aura_hooks: frozenset[str] = frozenset()
     # per modifier hook: cards whose own self-only abilities implement it
     self_hooks: dict[str, frozenset[int]] = field(default_factory=dict)
+    # zone_sig[cid][zone] (zone -1 = "nowhere" is index 6): bit mask of the card's
+    # hook entries working in that zone; a zone change that keeps the mask cannot
+    # change any hook lookup (``ZoneList``). Empty: computed by ``GameState.empty``.
+    zone_sig: tuple[tuple[int, ...], ...] = ()
+    zone_drops: tuple[_Drops, ...] = ()
     extra: dict[str, Any] = field(default_factory=dict)
+
+
+def zone_signatures(
+    n: int, hooks: dict[str, tuple[tuple[int, Ability, tuple[int, ...]], ...]]
+) -> tuple[tuple[tuple[int, ...], ...], tuple[_Drops, ...]]:
+    """(``GameInfo.zone_sig``, ``GameInfo.zone_drops``) for ``n`` cards.
+
+    zone_sig: per card, per zone (0-5, then -1 at index 6), the bit mask of its
+    hook entries whose zones include that zone. zone_drops: per card, (bit, cache
+    keys that depend on that entry) for each of its entries."""
+    sig = [[0] * 7 for _ in range(n)]
+    drops: list[list[tuple[int, tuple[str, ...]]]] = [[] for _ in range(n)]
+    bit = [0] * n
+    for h in sorted(hooks):
+        keys: tuple[str, ...] = (h, "aura:" + h)
+        if h in _PHASE_HOOK_NAMES:
+            keys += ("core.phase_hooks",)
+        for s, _a, zones in hooks[h]:
+            b = 1 << bit[s]
+            bit[s] += 1
+            drops[s].append((b, keys))
+            for z in zones:
+                sig[s][z] |= b
+    return tuple(tuple(x) for x in sig), tuple(tuple(x) for x in drops)
 
 
 class GameState:
@@ -138,7 +198,6 @@ class GameState:
         "search",
         "rolls",
         "_legal",
-        "_hc",
     )
 
     info: GameInfo
@@ -176,7 +235,6 @@ class GameState:
     search: bool
     rolls: list[tuple[int, ...]] | None
     _legal: list[Action] | None
-    _hc: dict[str, tuple[int, list[tuple[int, Ability]]]]
 
     # -- construction / copying --------------------------------------------------------
     @classmethod
@@ -184,8 +242,10 @@ class GameState:
         n = len(info.cards)
         st = cls.__new__(cls)
         st.info = info
-        st.zone = ZoneList([-1] * n)  # "nowhere" until setup deals the cards
-        st._hc = {}
+        if len(info.zone_sig) != n:
+            info.zone_sig, info.zone_drops = zone_signatures(n, info.hooks)
+        # "nowhere" until setup deals the cards
+        st.zone = ZoneList([-1] * n, None, info.zone_sig, {}, info.zone_drops)
         st.pos = [-1] * n
         st.ctrl = list(info.owner)
         st.damage = [0] * n
@@ -219,12 +279,18 @@ class GameState:
         st._legal = None
         return st
 
-    def clone(self, *, record: bool = True) -> GameState:
-        """Independent copy; ``record=False`` drops log, rolls and stats (search)."""
+    def clone(
+        self, *, record: bool = True, rng: random.Random | None = None
+    ) -> GameState:
+        """Independent copy; ``record=False`` drops log, rolls and stats (search).
+        ``rng``: the copy's RNG, instead of a copy of this state's (copying the
+        RNG state is most of the cost of a clone; a caller that replaces the RNG
+        anyway should pass it here)."""
         st = GameState.__new__(GameState)
         st.info = self.info
-        st.zone = ZoneList(self.zone, self.zone.ver)  # same content, same version
-        st._hc = dict(self._hc)
+        zone = self.zone
+        # same content, same version, a copy of the hook cache
+        st.zone = ZoneList(zone, zone.ver, zone.sig, dict(zone.hc), zone.drops)
         st.pos = self.pos[:]
         st.ctrl = self.ctrl[:]
         st.damage = self.damage[:]
@@ -247,7 +313,9 @@ class GameState:
         st.flags = dict(self.flags)
         st.notes = dict(self.notes)
         st.stack = self.stack[:]
-        if self.search and not record:
+        if rng is not None:
+            st.rng = rng
+        elif self.search and not record:
             # look-ahead copies of a search state share its RNG (dice there follow
             # a fixed pattern; only rare shuffles draw from it): cheap and still
             # deterministic, since agents explore in a fixed order
@@ -352,22 +420,26 @@ class GameState:
     # -- hooks -------------------------------------------------------------------------
     def _hooked(self, hook: str) -> list[tuple[int, Ability]]:
         """(source, ability) pairs of ``hook`` whose source is in a working zone.
-        Cached per hook until a card changes zone (``ZoneList.ver``)."""
-        hooks = self.info.hooks.get(hook)
-        if not hooks:
-            return []
+        Cached per hook until a card's zone change alters its working hooks
+        (``ZoneList``). The list is shared: never mutate it."""
         zone = self.zone
-        hit = self._hc.get(hook)
-        if hit is not None and hit[0] == zone.ver:
-            out = hit[1]
-        else:
-            out = [(s, a) for s, a, z in hooks if zone[s] in z]
-            self._hc[hook] = (zone.ver, out)
+        out = zone.hc.get(hook)
+        if out is None:
+            hooks = self.info.hooks.get(hook)
+            out = [(s, a) for s, a, z in hooks if zone[s] in z] if hooks else []
+            zone.hc[hook] = out
         if out and "blanks" in self.info.hooks:
             blank = self.blanked()
             if blank:
                 return [(s, a) for s, a in out if s not in blank]
         return out
+
+    def zone_cache(self) -> dict[str, Any]:
+        """The cache of facts that depend only on which hooks work where: keys are
+        "<hook>" (``_hooked``), "aura:<hook>" (``aura_active``) and
+        "core.phase_hooks" (:mod:`engine.rules.turn`); ``ZoneList`` drops the keys of
+        a hook when a card's zone change alters it. Add no other keys."""
+        return self.zone.hc
 
     def blanked(self) -> set[int]:
         """Cards whose abilities are switched off (``blanks`` hooks, e.g. Freeze)."""
@@ -389,40 +461,54 @@ class GameState:
 
     def aura_active(self, hook: str) -> bool:
         """Is a modifier of ``hook`` that may change other cards (not ``self_only``)
-        in a zone where it works? Cached per zone version (blanking ignored: a
-        blanked aura only makes the caller take the slower, exact path)."""
-        key = "aura:" + hook
+        in a zone where it works? Cached (blanking ignored: a blanked aura only
+        makes the caller take the slower, exact path)."""
+        key = _AURA_KEYS.get(hook) or "aura:" + hook
         zone = self.zone
-        hit = self._hc.get(key)
-        if hit is not None and hit[0] == zone.ver:
-            return bool(hit[1])
-        act = [
-            (s, a)
+        hit = zone.hc.get(key)
+        if hit is not None:
+            return hit  # type: ignore[no-any-return]
+        act = any(
+            zone[s] in z and not a.self_only
             for s, a, z in self.info.hooks.get(hook, ())
-            if zone[s] in z and not a.self_only
-        ]
-        self._hc[key] = (zone.ver, act)
-        return bool(act)
+        )
+        zone.hc[key] = act
+        return act
 
+    # strength / life / move_distance / attack_range inline ``_modded``: a card with
+    # no self-only modifier of its own and no aura in play keeps its printed value
     def strength(self, cid: int) -> int:
-        v = self.info.cards[cid].strength or 0
-        if not self._modded("mod_strength", cid):
-            return v
+        info = self.info
+        v = info.cards[cid].strength or 0
+        if cid not in info.self_hooks.get("mod_strength", ()):
+            if "mod_strength" not in info.aura_hooks:
+                return v
+            hit = self.zone.hc.get("aura:mod_strength")  # aura_active's cache
+            if hit is False or (hit is None and not self.aura_active("mod_strength")):
+                return v
         for s, a in self._hooked("mod_strength"):
             v = a.mod_strength(self, s, cid, v)
         return v if v > 0 else 0
 
     def life(self, cid: int) -> int:
-        v = self.info.cards[cid].life or 1
-        if not self._modded("mod_life", cid):
-            return v
+        info = self.info
+        v = info.cards[cid].life or 1
+        if cid not in info.self_hooks.get("mod_life", ()):
+            if "mod_life" not in info.aura_hooks:
+                return v
+            hit = self.zone.hc.get("aura:mod_life")  # aura_active's cache
+            if hit is False or (hit is None and not self.aura_active("mod_life")):
+                return v
         for s, a in self._hooked("mod_life"):
             v = a.mod_life(self, s, cid, v)
         return v
 
     def move_distance(self, cid: int) -> int:
         v = 2
-        if not self._modded("mod_move", cid):
+        info = self.info
+        if cid not in info.self_hooks.get("mod_move", ()) and (
+            "mod_move" not in info.aura_hooks or not self.aura_active("mod_move")
+        ):
             return v
         for s, a in self._hooked("mod_move"):
             v = a.mod_move(self, s, cid, v)
@@ -430,7 +516,10 @@ class GameState:
 
     def attack_range(self, cid: int) -> int:
         v = 3
-        if not self._modded("mod_range", cid):
+        info = self.info
+        if cid not in info.self_hooks.get("mod_range", ()) and (
+            "mod_range" not in info.aura_hooks or not self.aura_active("mod_range")
+        ):
             return v
         for s, a in self._hooked("mod_range"):
             v = a.mod_range(self, s, cid, v)
@@ -511,10 +600,18 @@ class GameState:
     def emit(self, hook: str, *args: Any) -> None:
         """Collect the triggers of ``hook`` and put them on the stack (R8e: if several,
         the turn player picks the order)."""
-        hooks = self.info.hooks.get(hook)
-        if not hooks:
+        if hook not in self.info.hooks:
             return
-        self.push_triggers(self.collect(hook, *args))
+        hooked = self._hooked(hook)
+        if not hooked:
+            return
+        trigs: list[Trigger] = []
+        for s, a in hooked:
+            t = getattr(a, hook)(self, s, *args)
+            if t is not None:
+                trigs.append(t)
+        if trigs:
+            self.push_triggers(trigs)
 
     def collect(self, hook: str, *args: Any) -> list[Trigger]:
         """The triggers ``hook`` produces now (not yet on the stack)."""
@@ -657,10 +754,14 @@ class GameState:
 
     def check_lethal(self) -> None:
         """Destroy cards whose damage reaches their (possibly lowered) life."""
+        damage = self.damage
         for cid in list(self.board):
+            # (skipping undamaged cards before the terminal test changes nothing)
+            if cid < 0 or not damage[cid]:
+                continue
             if self.terminal:
                 return
-            if cid >= 0 and self.damage[cid] and self.damage[cid] >= self.life(cid):
+            if damage[cid] >= self.life(cid):
                 self.destroy(cid, None)
 
     def deal_damage(
@@ -746,8 +847,6 @@ class GameState:
         stack = self.stack
         if not stack:
             return
-        from engine.abilities.registry import REGISTRY
-
         while stack and not self.terminal:
             top = stack[-1]
             if isinstance(top, Decision):

@@ -125,9 +125,12 @@ class Borrowing(Ability):
         return []
 
     def _pairs(self, st: GameState, src: int, hook: str) -> list[tuple[int, Ability]]:
+        lent = self.lent(st, src)
+        if not lent:
+            return []
         out = []
         zone = st.zone
-        for card, ab in self.lent(st, src):
+        for card, ab in lent:
             if hook in hooks_of(ab) and zone[card] in ab.zones_for(hook):
                 out.append((card, ab))
         if out and "blanks" in st.info.hooks:
@@ -493,6 +496,8 @@ class Push(Ability):
     common or champion, never a summoner or structure, never one that cannot be
     forced."""
 
+    action_phases = (ATTACK,)  # ``actions`` offers nothing in other phases
+
     reach = 2
 
     def _targets(self, st: GameState, src: int) -> list[int]:
@@ -504,6 +509,22 @@ class Push(Ability):
             and within(st, src, c, self.reach)
             and pushable(st, c)
         ]
+
+    def _has_target(self, st: GameState, src: int) -> bool:
+        """``bool(self._targets(st, src))``, stopping at the first (pure tests)."""
+        dist = DIST[st.pos[src]]
+        pos = st.pos
+        reach = self.reach
+        for c in st.board:
+            if (
+                c >= 0
+                and c != src
+                and dist[pos[c]] <= reach
+                and common_or_champion(st, c)
+                and pushable(st, c)
+            ):
+                return True
+        return False
 
     def after_attack(
         self, st: GameState, src: int, attacker: int, target: int, hits: int
@@ -527,7 +548,7 @@ class Push(Ability):
             or src in st.attacked
             or len(st.attacked) >= 3
             or st.ctrl[src] != st.turn_player
-            or not self._targets(st, src)
+            or not self._has_target(st, src)
         ):
             return []
         return [UseAbility(src, self.id)]
@@ -641,18 +662,54 @@ class Mimic(Borrowing):
     self_only = True  # borrowed modifiers change the witch itself only
     lets_pass = Ability.lets_pass  # its own passes_through covers the witch
 
+    def __init__(self) -> None:
+        self._keys: dict[int, str] = {}
+
     def _key(self, src: int) -> str:
-        return f"{self.id}:{src}"
+        got = self._keys.get(src)
+        if got is None:
+            got = self._keys[src] = f"{self.id}:{src}"
+        return got
+
+    # fast paths: until a common is chosen the witch borrows nothing (``lent``)
+    def _lending(self, st: GameState, src: int) -> bool:
+        flags = st.flags
+        return bool(flags) and bool(flags.get(self._keys.get(src) or self._key(src)))
+
+    def _pairs(self, st: GameState, src: int, hook: str) -> list[tuple[int, Ability]]:
+        if not self._lending(st, src):
+            return []
+        return Borrowing._pairs(self, st, src, hook)
+
+    def _any(self, st: GameState, src: int, hook: str, *args: object) -> bool:
+        if not self._lending(st, src):
+            return False
+        return Borrowing._any(self, st, src, hook, *args)
+
+    def _collect(
+        self, st: GameState, src: int, hook: str, *args: object
+    ) -> Trigger | None:
+        if not self._lending(st, src):
+            return self.own_trigger(st, src, hook, args)
+        return Borrowing._collect(self, st, src, hook, *args)
 
     def lent(self, st: GameState, src: int) -> list[tuple[int, Ability]]:
         got = st.flags.get(self._key(src)) if st.flags else None
         if not got:
             return []
-        return [
-            (src, ab)
-            for ab in st.info.abilities[got - 1]
-            if not isinstance(ab, Borrowing)
-        ]
+        # static per game (card abilities): memoised on the game info; shared list
+        memo: dict[tuple[int, int], list[tuple[int, Ability]]] = (
+            st.info.extra.setdefault(self.id, {})
+        )
+        mkey = (src, got)
+        out = memo.get(mkey)
+        if out is None:
+            out = memo[mkey] = [
+                (src, ab)
+                for ab in st.info.abilities[got - 1]
+                if not isinstance(ab, Borrowing)
+            ]
+        return out
 
     def own_trigger(
         self, st: GameState, src: int, hook: str, args: tuple[object, ...]

@@ -138,6 +138,8 @@ def return_to_hand(st: GameState, cid: int) -> None:
 class Sly(Ability):
     """Once per turn, in your attack phase, swap Sneeks with a friendly 0-cost unit."""
 
+    action_phases = (ATTACK,)  # ``actions`` offers nothing in other phases
+
     def actions(self, st: GameState, src: int) -> list[Action]:
         me = st.ctrl[src]
         if st.phase != ATTACK or st.turn_player != me:
@@ -304,6 +306,8 @@ class FeedTheEater(Ability):
 class Charge(Ability):
     """Instead of its normal move: 1-4 empty spaces in a straight line; 3 or more
     gives +1 strength until the end of the turn. ``option`` = destination space."""
+
+    action_phases = (MOVE,)  # ``actions`` offers nothing in other phases
 
     self_only = True
 

@@ -126,6 +126,8 @@ class RaiseTheDead(Ability):
     """Once per turn in your summon phase: 2 damage to Ret-Talus to place an Undead
     unit from your discard pile on a space adjacent to him."""
 
+    action_phases = (SUMMON,)  # ``actions`` offers nothing in other phases
+
     def actions(self, st: GameState, src: int) -> list[Action]:
         me = st.ctrl[src]
         if st.phase != SUMMON or st.turn_player != me:
@@ -164,6 +166,8 @@ class RaiseTheDead(Ability):
 class LifeDrain(Ability):
     """Just before attacking, Dragos may destroy a friendly unit within 2 spaces;
     then each [special] rolled in that attack also counts as a [melee] hit."""
+
+    action_phases = (ATTACK,)  # ``actions`` offers nothing in other phases
 
     def _victims(self, st: GameState, src: int, target: int) -> list[int]:
         me = st.ctrl[src]
@@ -242,6 +246,8 @@ class LifeDrain(Ability):
 class SummonedByFire(Ability):
     """Summoning Elut-Bal also needs a friendly unit destroyed; Elut-Bal takes its
     space. ``option`` of the summon action = the unit to destroy."""
+
+    action_phases = (SUMMON,)  # ``actions`` offers nothing in other phases
 
     zones = (HAND,)
 

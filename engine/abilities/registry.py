@@ -69,6 +69,7 @@ Replacement ("instead of")
 Activated abilities / extra actions
     ``actions(st, src) -> list[Action]`` extra legal actions for the player to act
     (e.g. ``UseAbility``, or an extra ``Attack``), handled by ``use(st, src, action)``.
+    ``action_phases`` (class attribute) may name the only phases where it offers any.
     "Instead of moving" abilities append ``src`` to ``st.moved`` (the 3-unit limit).
 Events
     ``can_play(st, card) -> bool`` and ``play(st, card)``; the core has already paid the
@@ -233,6 +234,10 @@ class Ability:
     #: modifiers of one hook run in ascending ``order`` (then card id)
     order: ClassVar[int] = 0
     hook_zones: ClassVar[Mapping[str, tuple[int, ...]]] = {}
+    #: phases in which ``actions`` may offer something (None: any); the core skips
+    #: the call in other phases (speed). Set it only when ``actions`` returns []
+    #: whenever ``st.phase`` is not one of them.
+    action_phases: ClassVar[tuple[int, ...] | None] = None
 
     def zones_for(self, hook: str) -> tuple[int, ...]:
         """Zones where ``hook`` fires: ``hook_zones[hook]`` else ``zones``."""

@@ -118,6 +118,8 @@ class SpiritBond(Ability):
 class Prepare(Ability):
     """It may gain 1 boost instead of moving."""
 
+    action_phases = (MOVE,)  # ``actions`` offers nothing in other phases
+
     def actions(self, st: GameState, src: int) -> list[Action]:
         if (
             st.phase != MOVE
@@ -548,7 +550,15 @@ class ChantOfEntangling(Borrowing):
         a, b = pair
         if st.zone[a] != BOARD or st.zone[b] != BOARD:
             return []
-        return self._lend(st, a, b) + self._lend(st, b, a)
+        # static per game (card abilities): memoised on the game info; shared list
+        memo: dict[tuple[int, int], list[tuple[int, Ability]]] = (
+            st.info.extra.setdefault(self.id, {})
+        )
+        mkey = (a, b)
+        out = memo.get(mkey)
+        if out is None:
+            out = memo[mkey] = self._lend(st, a, b) + self._lend(st, b, a)
+        return out
 
     def _lend(self, st: GameState, to: int, frm: int) -> list[tuple[int, Ability]]:
         own = {ab.id.split(".", 1)[1] for ab in st.info.abilities[to]}

@@ -330,6 +330,8 @@ class ArrowOfLight(Ability):
     +1 magic each and +1 strength for that attack each. Offered as its own attack
     action (``option`` = target); then pick cards one by one, NO = done."""
 
+    action_phases = (ATTACK,)  # ``actions`` offers nothing in other phases
+
     def actions(self, st: GameState, src: int) -> list[Action]:
         if not may_attack_now(st, src):
             return []
@@ -431,6 +433,8 @@ class Heal(Ability):
     hand: the attack then removes 1 damage per die showing [melee] or [special]
     instead of adding damage. Offered as its own attack action (``option`` =
     target), then the card to discard."""
+
+    action_phases = (ATTACK,)  # ``actions`` offers nothing in other phases
 
     def actions(self, st: GameState, src: int) -> list[Action]:
         if not may_attack_now(st, src) or not st.hand[st.ctrl[src]]:

@@ -61,7 +61,7 @@ def apply_action(st: GameState, action: Action) -> None:
         do_move(st, action)
     elif t is Attack:
         assert isinstance(action, Attack)
-        do_attack(st, action)
+        do_attack(st, action, True)
     elif t is EndPhase:
         end_phase(st)
         return

@@ -29,17 +29,54 @@ def targets(st: GameState, unit: int) -> list[int]:
     board = st.board
     pos = st.pos[unit]
     if not st.info.is_ranged[unit]:
-        return [board[s] for s in ADJ[pos] if board[s] >= 0]
-    reach = st.attack_range(unit)
-    out: list[int] = []
+        return [c for s in ADJ[pos] if (c := board[s]) >= 0]
+    return _ranged_targets(st, unit, pos, _see_through(st))
+
+
+_Hooked = list[tuple[int, Ability]]
+_Through = tuple[_Hooked, _Hooked, _Hooked] | None
+
+
+def _see_through(st: GameState) -> _Through:
+    """The working hooks :meth:`GameState.transparent_to` would consult, or None
+    when no ability may let an attack pass a card now (no ``transparent_to`` /
+    ``attacks_through`` working): then the first card of a line blocks it."""
     hooks = st.info.hooks
-    through = "transparent_to" in hooks or "attacks_through" in hooks
+    tr = st._hooked("transparent_to") if "transparent_to" in hooks else []
+    at = st._hooked("attacks_through") if "attacks_through" in hooks else []
+    if not tr and not at:
+        return None
+    bl = st._hooked("blocks_through") if "blocks_through" in hooks else []
+    return bl, at, tr
+
+
+def _passes(
+    st: GameState, blocker: int, attacker: int, through: tuple[_Hooked, ...]
+) -> bool:
+    """:meth:`GameState.transparent_to` with its hook lists given."""
+    bl, at, tr = through
+    for s, a in bl:
+        if a.blocks_through(st, s, blocker):
+            return False
+    for s, a in at:
+        if s == attacker and a.attacks_through(st, s, blocker):
+            return True
+    for s, a in tr:
+        if s == blocker and a.transparent_to(st, s, attacker):
+            return True
+    return False
+
+
+def _ranged_targets(st: GameState, unit: int, pos: int, through: _Through) -> list[int]:
+    reach = st.attack_range(unit)
+    board = st.board
+    out: list[int] = []
     for ray in RAYS[pos]:
         for s in ray[:reach]:
             c = board[s]
             if c >= 0:
                 out.append(c)
-                if not through or not st.transparent_to(c, unit):
+                if through is None or not _passes(st, c, unit, through):
                     break
     return out
 
@@ -67,24 +104,45 @@ def is_extra_attack(st: GameState, unit: int) -> bool:
 
 
 def legal_attacks(st: GameState) -> list[Action]:
-    extra = "extra_attack" in st.info.hooks
-    full = len(st.attacked) >= MAX_ATTACKERS
+    hooks = st.info.hooks
+    extra = "extra_attack" in hooks
+    attacked = st.attacked
+    full = len(attacked) >= MAX_ATTACKERS
     if full and extra:
-        full = len(st.attacked) - st.flags.get(EXTRA_KEY, 0) >= MAX_ATTACKERS
+        full = len(attacked) - st.flags.get(EXTRA_KEY, 0) >= MAX_ATTACKERS
     elif full:
         return []
     out: list[Action] = []
-    attacked = st.attacked
-    check = "prevents_attack" in st.info.hooks
+    forbid = st._hooked("prevents_attack") if "prevents_attack" in hooks else None
+    board = st.board
+    pos = st.pos
+    ranged = st.info.is_ranged
+    through: _Through = None
+    seen = False
+    cache = _ATTACKS
     for unit in st.units_of(st.turn_player):
         if unit in attacked:
             continue
         if full and not is_extra_attack(st, unit):
             continue
-        for t in targets(st, unit):
-            if check and st.attack_forbidden(unit, t):
-                continue
-            out.append(_attack(unit, t))
+        p = pos[unit]
+        if ranged[unit]:
+            if not seen:
+                through = _see_through(st)
+                seen = True
+            ts = _ranged_targets(st, unit, p, through)
+        else:
+            ts = [c for s in ADJ[p] if (c := board[s]) >= 0]
+        key = unit << 10
+        if forbid:
+            for t in ts:
+                for s, a in forbid:
+                    if a.prevents_attack(st, s, unit, t):
+                        break
+                else:
+                    out.append(cache.get(key | t) or _attack(unit, t))
+        else:
+            out += [cache.get(key | t) or _attack(unit, t) for t in ts]
     return out
 
 
@@ -108,7 +166,10 @@ def hits_of(st: GameState, attacker: int, faces: tuple[int, ...]) -> int:
     return hits
 
 
-def do_attack(st: GameState, a: Attack) -> None:
+def do_attack(st: GameState, a: Attack, settle_next: bool = False) -> None:
+    """Resolve an attack. ``settle_next``: the caller settles the stack right after
+    (``apply_action``), so when no ``after_roll`` ability works now the damage step
+    may run at once instead of waiting on the stack (same result)."""
     p = st.turn_player
     st.attacked.append(a.attacker)
     if "extra_attack" in st.info.hooks and is_extra_attack(st, a.attacker):
@@ -131,12 +192,29 @@ def do_attack(st: GameState, a: Attack) -> None:
     for s, ab in st._hooked("mod_attack_strength"):
         n = ab.mod_attack_strength(st, s, a.attacker, a.target, n)
     faces = st.roll(n if n > 0 else 0)
-    if "after_roll" in hooks:
+    if "after_roll" in hooks and st._hooked("after_roll"):
         # rerolls (after_roll triggers) resolve before the damage step below
+        step = Trigger(
+            "core.attack_damage", -1, p, ("roll", a.attacker, faces, a.target)
+        )
+        stack = st.stack
+        stack.append(step)
+        trigs = st.collect("after_roll", a.attacker, faces)
+        if (
+            trigs
+            or not settle_next
+            or st.terminal
+            or not stack
+            or stack[-1] is not step
+        ):
+            st.push_triggers(trigs)
+            return
+        # nothing to resolve above the damage step: run it now (same result)
+        stack.pop()
+    elif "after_roll" in hooks and not settle_next:
         st.stack.append(
             Trigger("core.attack_damage", -1, p, ("roll", a.attacker, faces, a.target))
         )
-        st.emit("after_roll", a.attacker, faces)
         return
     finish_attack(st, a.attacker, a.target, faces)
 
@@ -155,7 +233,7 @@ def finish_attack(
     if st.terminal:
         return
     trigs = st.collect("after_attack", attacker, target, hits)
-    if "after_attack_result" in st.info.hooks:
+    if "after_attack_result" in st.info.hooks and st._hooked("after_attack_result"):
         res = AttackResult(attacker, target, space, faces, hits)
         trigs += st.collect("after_attack_result", res)
     st.push_triggers(trigs)

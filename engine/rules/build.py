@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 
 from engine.abilities.registry import BOARD
 from engine.actions import Action, Build
-from engine.board import ADJ, SPACES, own_row
+from engine.board import SPACES, bits_of, own_row
+from engine.rules.move import ADJ_MASK
 
 if TYPE_CHECKING:
     from engine.state import GameState
@@ -20,24 +21,58 @@ def buildable(st: GameState, cid: int) -> bool:
     return card.cost <= st.magic[st.turn_player]
 
 
+_BACK3: tuple[int, int] = (
+    sum(1 << s for s in range(SPACES) if own_row(0, s) <= 2),
+    sum(1 << s for s in range(SPACES) if own_row(1, s) <= 2),
+)
+
+
 def build_spaces(st: GameState, player: int) -> list[int]:
-    board = st.board
-    ok = [board[s] < 0 and own_row(player, s) <= 2 for s in range(SPACES)]
+    """Empty spaces in ``player``'s back 3 rows or next to their summoner, ascending."""
+    mask = _BACK3[player]
     summ = st.info.summoners[player]
     if st.zone[summ] == BOARD:
-        for s in ADJ[st.pos[summ]]:
-            if board[s] < 0:
-                ok[s] = True
-    return [s for s in range(SPACES) if ok[s]]
+        mask |= ADJ_MASK[st.pos[summ]]
+    return list(bits_of(mask & ~st.occ))
+
+
+def _build_costs(st: GameState) -> tuple[int, ...]:
+    """Per card id: its cost if R6 may build it (see :func:`buildable`), else -1;
+    cached on the game info."""
+    extra = st.info.extra
+    got: tuple[int, ...] | None = extra.get("core.build_costs")
+    if got is None:
+        info = st.info
+        got = extra["core.build_costs"] = tuple(
+            c.cost
+            if not info.is_unit[i] and info.is_structure[i] and c.cost is not None
+            else -1
+            for i, c in enumerate(info.cards)
+        )
+    return got
 
 
 def legal_builds(st: GameState) -> list[Action]:
     p = st.turn_player
-    cards = [c for c in st.hand[p] if buildable(st, c)]
+    costs = _build_costs(st)
+    magic = st.magic[p]
+    cards = [c for c in st.hand[p] if 0 <= costs[c] <= magic]
     if not cards:
         return []
     spaces = build_spaces(st, p)
-    return [Build(c, s) for c in cards for s in spaces]
+    return [_build(c, s) for c in cards for s in spaces]
+
+
+_BUILDS: dict[int, Build] = {}
+
+
+def _build(card: int, space: int) -> Build:
+    """Interned Build values (frozen: sharing is safe)."""
+    key = (card << 7) | space
+    a = _BUILDS.get(key)
+    if a is None:
+        a = _BUILDS[key] = Build(card, space)
+    return a
 
 
 def do_build(st: GameState, a: Build) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.abilities.registry import ACTIVE, REGISTRY
+from engine.abilities.registry import ACTIVE, REGISTRY, Ability
 from engine.actions import Action, PlayEvent
 
 if TYPE_CHECKING:
@@ -20,6 +20,20 @@ def effect_id(st: GameState, cid: int) -> str:
     return f"{st.info.cards[cid].slug}.effect"
 
 
+def _effects(st: GameState) -> tuple[Ability | None, ...]:
+    """Per card id: the implementation of its event effect (None: not an event
+    playable by R8c), cached on the game info."""
+    extra = st.info.extra
+    got = extra.get("core.effects")
+    if got is None:
+        ep = st.info.event_phase
+        got = extra["core.effects"] = tuple(
+            REGISTRY[f"{c.slug}.effect"] if ep[i] >= 0 else None
+            for i, c in enumerate(st.info.cards)
+        )
+    return got
+
+
 def playable(st: GameState, cid: int) -> bool:
     if st.info.event_phase[cid] != st.phase:
         return False
@@ -27,17 +41,29 @@ def playable(st: GameState, cid: int) -> bool:
     p = st.turn_player
     if (card.cost or 0) > st.magic[p]:
         return False
-    impl = REGISTRY[f"{card.slug}.effect"]
+    impl = _effects(st)[cid]
+    assert impl is not None
     if card.active and any(st.info.cards[c].name == card.name for c in st.active[p]):
         return False
     return impl.can_play(st, cid)
+
+
+_EVENTS: dict[int, PlayEvent] = {}
+
+
+def _play_event(card: int) -> PlayEvent:
+    """Interned PlayEvent values (frozen: sharing is safe)."""
+    a = _EVENTS.get(card)
+    if a is None:
+        a = _EVENTS[card] = PlayEvent(card)
+    return a
 
 
 def legal_events(st: GameState) -> list[Action]:
     ep = st.info.event_phase
     phase = st.phase
     return [
-        PlayEvent(c)
+        _play_event(c)
         for c in st.hand[st.turn_player]
         if ep[c] == phase and playable(st, c)
     ]

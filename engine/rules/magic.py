@@ -11,8 +11,19 @@ if TYPE_CHECKING:
     from engine.state import GameState
 
 
+_DISCARDS: dict[int, DiscardForMagic] = {}
+
+
+def _discard(card: int) -> DiscardForMagic:
+    """Interned DiscardForMagic values (frozen: sharing is safe)."""
+    a = _DISCARDS.get(card)
+    if a is None:
+        a = _DISCARDS[card] = DiscardForMagic(card)
+    return a
+
+
 def legal_discards(st: GameState) -> list[Action]:
-    return [DiscardForMagic(c) for c in st.hand[st.turn_player]]
+    return [_discard(c) for c in st.hand[st.turn_player]]
 
 
 def do_discard(st: GameState, a: DiscardForMagic) -> None:

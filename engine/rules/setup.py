@@ -25,7 +25,7 @@ from engine.abilities.registry import BOARD, DECK, REGISTRY, Ability
 from engine.board import space_of
 from engine.phases import PHASE_INDEX
 from engine.rules.turn import begin_turn
-from engine.state import GameInfo, GameState
+from engine.state import GameInfo, GameState, zone_signatures
 from engine.types import (
     AttackType,
     CardClass,
@@ -188,6 +188,8 @@ def make_info(
         for a in found:
             for h in a.overrides():
                 hooks.setdefault(h, []).append((cid, a, a.zones_for(h)))
+    hook_table = {k: tuple(sorted(v, key=_order)) for k, v in hooks.items()}
+    zone_sig, zone_drops = zone_signatures(len(cards), hook_table)
     return GameInfo(
         rules=rules,
         cards=tuple(cards),
@@ -195,7 +197,7 @@ def make_info(
         summoners=summoners,
         faces=dice.FACES[rules.ruleset],
         abilities=tuple(impls),
-        hooks={k: tuple(sorted(v, key=_order)) for k, v in hooks.items()},
+        hooks=hook_table,
         deck_names=deck_names,
         seed=seed,
         partial=bool(missing),
@@ -214,6 +216,8 @@ def make_info(
             h: frozenset(c for c, a, _z in lst if a.self_only)
             for h, lst in hooks.items()
         },
+        zone_sig=zone_sig,
+        zone_drops=zone_drops,
     )
 
 

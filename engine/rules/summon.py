@@ -35,10 +35,34 @@ def gate_spaces(st: GameState, player: int) -> tuple[int, ...]:
     mask = 0
     ctrl = st.ctrl
     pos = st.pos
+    static = st.info.gate_static
+    # GameState.is_gate, hoisted: cards that count as gates by an ability
+    alike = st._hooked("counts_as_gate") if "counts_as_gate" in st.info.hooks else ()
     for cid in st.board:
-        if cid >= 0 and ctrl[cid] == player and st.is_gate(cid):
-            mask |= ADJ_MASK[pos[cid]]
+        if cid >= 0 and ctrl[cid] == player:
+            if static[cid] or (
+                alike and any(s == cid and a.counts_as_gate(st, s) for s, a in alike)
+            ):
+                mask |= ADJ_MASK[pos[cid]]
     return _bits(mask & ~st.occ)
+
+
+def _summon_costs(st: GameState) -> tuple[int, ...]:
+    """Per card id: its cost if R4 may summon it (a common or champion unit with a
+    known cost), else -1; cached on the game info (see :func:`summonable`)."""
+    extra = st.info.extra
+    got: tuple[int, ...] | None = extra.get("core.summon_costs")
+    if got is None:
+        info = st.info
+        got = extra["core.summon_costs"] = tuple(
+            c.cost
+            if info.is_unit[i]
+            and c.cost is not None
+            and (CardClass.COMMON in c.classes or CardClass.CHAMPION in c.classes)
+            else -1
+            for i, c in enumerate(info.cards)
+        )
+    return got
 
 
 _SUMMONS: dict[int, Summon] = {}
@@ -54,18 +78,23 @@ def _summon(card: int, space: int) -> Summon:
 
 def legal_summons(st: GameState) -> list[Action]:
     p = st.turn_player
-    cards = [c for c in st.hand[p] if summonable(st, c)]
+    costs = _summon_costs(st)
+    magic = st.magic[p]
+    cards = [c for c in st.hand[p] if 0 <= costs[c] <= magic]
     if cards and "prevents_summon" in st.info.hooks:
         cards = [c for c in cards if not summon_prevented(st, c)]
     if not cards:
         return []
     spaces = gate_spaces(st, p)
+    cache = _SUMMONS
     if "summon_spaces" not in st.info.hooks:
-        return [_summon(c, s) for c in cards for s in spaces]
+        return [cache.get((c << 7) | s) or _summon(c, s) for c in cards for s in spaces]
     # abilities adding summoning spaces for some cards (``summon_spaces``)
     out: list[Action] = []
     board = st.board
     extra_hooks = [(s, a) for s, a in st._hooked("summon_spaces") if st.ctrl[s] == p]
+    if not extra_hooks:
+        return [cache.get((c << 7) | s) or _summon(c, s) for c in cards for s in spaces]
     for c in cards:
         extra = {x for s, a in extra_hooks for x in a.summon_spaces(st, s, c)}
         more = {x for x in extra if board[x] < 0}

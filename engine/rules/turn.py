@@ -52,18 +52,38 @@ def begin_turn(st: GameState, player: int) -> None:
     st.phase = SUMMON
     if not _has_phase_hooks(st):
         return
-    st.stack.append(Trigger("core.phase_start", -1, player, (SUMMON,)))
+    st.stack.append(_core("core.phase_start", player, (SUMMON,)))
     st.emit("start_of_turn", player)
     st.settle()
+
+
+_CORE: dict[tuple[str, int, tuple[int, ...]], Trigger] = {}
+
+
+def _core(ability: str, player: int, data: tuple[int, ...]) -> Trigger:
+    """Interned core triggers (frozen values: sharing is safe)."""
+    key = (ability, player, data)
+    t = _CORE.get(key)
+    if t is None:
+        t = _CORE[key] = Trigger(ability, -1, player, data)
+    return t
 
 
 _PHASE_HOOKS = ("start_of_turn", "end_of_turn", "start_of_phase", "end_of_phase")
 
 
 def _has_phase_hooks(st: GameState) -> bool:
-    """Is any phase/turn-boundary ability in a zone where it works right now?"""
+    """Is any phase/turn-boundary ability in a zone where it works right now?
+    (Cached per zone version unless some ability blanks others.)"""
     hooks = st.info.hooks
-    return any(h in hooks and st._hooked(h) for h in _PHASE_HOOKS)
+    if "blanks" in hooks:
+        return any(h in hooks and st._hooked(h) for h in _PHASE_HOOKS)
+    cache = st.zone_cache()
+    got = cache.get("core.phase_hooks")
+    if got is None:
+        got = any(h in hooks and st._hooked(h) for h in _PHASE_HOOKS)
+        cache["core.phase_hooks"] = got
+    return got
 
 
 def _advance(st: GameState, player: int, phase: int) -> None:
@@ -90,9 +110,40 @@ def end_phase(st: GameState) -> None:
     if not _has_phase_hooks(st):
         _advance(st, p, phase)
         return
-    st.stack.append(Trigger("core.advance", -1, p, (phase,)))
-    st.emit("end_of_phase", phase)
+    stack = st.stack
+    if not stack and not st._hooked("end_of_phase"):
+        # nothing would resolve before "core.advance": run it at once (same result)
+        _advance_now(st, p, phase)
+        st.settle()
+        return
+    step = _core("core.advance", p, (phase,))
+    was_empty = not stack
+    stack.append(step)
+    trigs = st.collect("end_of_phase", phase)
+    if trigs or not was_empty or st.terminal or len(stack) != 1 or stack[0] is not step:
+        st.push_triggers(trigs)
+        st.settle()
+        return
+    # no end-of-phase trigger: "core.advance" would resolve next; run it now
+    stack.pop()
+    _advance_now(st, p, phase)
     st.settle()
+
+
+def _advance_now(st: GameState, player: int, phase: int) -> None:
+    """``Advance.resolve_trigger`` on an empty stack; at the end of the draw phase,
+    when no end-of-turn ability works, "core.next_turn" also runs at once."""
+    if phase == DRAW:
+        if not st._hooked("end_of_turn"):
+            begin_turn(st, 1 - player)
+            return
+        st.stack.append(_core("core.next_turn", player, ()))
+        st.emit("end_of_turn", player)
+        return
+    st.phase = phase + 1
+    if st.phase == DRAW:
+        draw_up(st, player)
+    st.emit("start_of_phase", st.phase)
 
 
 @register("core.phase_start")
@@ -106,7 +157,7 @@ class Advance(Ability):
     def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
         phase = trig.data[0]
         if phase == DRAW:
-            st.stack.append(Trigger("core.next_turn", -1, trig.player))
+            st.stack.append(_core("core.next_turn", trig.player, ()))
             st.emit("end_of_turn", trig.player)
             return
         st.phase = phase + 1
