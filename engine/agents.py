@@ -4,38 +4,58 @@ The :class:`PlayerView` shows what the player may know: the battlefield, tokens,
 their own hand, counts of the opponent's hand and both decks and discard piles. It
 hides the opponent's hand and both deck orders; :meth:`PlayerView.search` returns a
 determinised copy of the game for look-ahead (opponent's hand redealt from their
-unseen cards, decks reshuffled, dice replaced by a fixed "average" pattern), so an
-agent never peeks at hidden cards or at the real dice.
+unseen cards in card-id order, decks put in card-id order, dice replaced by a fixed
+"average" pattern, shuffles drawn from the view's own RNG), so an agent never peeks
+at hidden cards or at the real dice: the copy is the same whatever the hidden order.
 
 - ``random``: uniform over the legal actions, with its own seeded RNG.
-- ``greedy``: one decision ahead. Choices inside effects, attacks, events and builds
-  are tried on a determinised copy and scored with :func:`evaluate` (summoner damage,
-  material on board, gates, magic, cards); summons and moves, which are many, are
-  scored by position (closer to enemy cards, attack lines for ranged units, summoner
-  kept safe). Stops a phase when no action improves the score.
+- ``greedy``: one decision ahead. Attacks, events, abilities (``UseAbility``) and the
+  choices inside effects are tried on the determinised copy and scored with
+  :func:`evaluate` (summoner life, material on board, boost, attached cards, magic,
+  cards in hand: public facts only). An action that opens choices of its own player
+  (an event such as Enrage the Horde, an ability such as Raise the Dead) is scored by
+  a greedy roll-out of those choices (ties rolled out each; budget- and
+  depth-limited); the opponent's choices are not explored. Summons, moves and
+  builds, which are many, are scored by position (closer to enemy cards, attack
+  lines for ranged units, the summoner kept safe until it is alone or the game
+  drags on); abilities that relocate units (Charge, Sly, Sneak) add that positional
+  gain, and a swap in the attack phase is credited with the attack it opens. ACTIVE
+  events get a cheap estimate of their lasting effect. Events and attack-phase
+  abilities are weighed when a phase starts and again before it ends, summon-phase
+  abilities when it starts (look-ahead through their choices is the costly part);
+  attack gains are reused within an attack phase while the battlefield keeps its
+  shape. The magic phase keeps two cards (with an empty deck: pays for the best
+  unit left). Stops a phase when no action improves the score. Deterministic: same
+  seed, same game (its caches live in the agent, one per game and seat).
+
+Measurement: ``python -m engine.agents --table [--games N] [--json]`` (greedy against
+random per faction, greedy against greedy matrix, turn-cap rates).
 """
 
 from __future__ import annotations
 
 import random
-from typing import Protocol
+from typing import Any, Protocol
 
-from engine.abilities.registry import DECK, HAND, Decision
+from engine.abilities.registry import ACTIVE, BOARD, DECK, HAND, Decision
 from engine.actions import (
     END_PHASE,
     Action,
     Attack,
     Build,
     DiscardForMagic,
+    EndPhase,
     IllegalActionError,
     Move,
     PlayEvent,
     Summon,
+    UseAbility,
 )
 from engine.board import ADJ, DIST, RAYS, own_row
 from engine.phases import ATTACK, BUILD, MAGIC, MOVE, SUMMON
+from engine.rules.attack import targets as attack_targets
 from engine.state import GameState
-from engine.types import AttackType, CardClass
+from engine.types import CardClass
 
 
 class PlayerView:
@@ -81,10 +101,6 @@ class PlayerView:
         return self._st.phase
 
     @property
-    def seed(self) -> int:
-        return self._st.info.seed
-
-    @property
     def hand(self) -> list[int]:
         return list(self._st.hand[self.player])
 
@@ -117,7 +133,10 @@ class PlayerView:
         and both decks are put in card-id order: the copy depends only on what the
         player may know, never on the real hidden order. Its dice follow a fixed
         pattern; its RNG (for shuffles inside effects) is the view's own."""
-        st = self._st.clone(record=False)
+        if self._rng is None:
+            seed = self._st.info.seed * 1_000_003 + 7 * self.player + 1
+            self._rng = random.Random(seed)
+        st = self._st.clone(record=False, rng=self._rng)
         me = self.player
         opp = 1 - me
         k = len(st.hand[opp])
@@ -133,9 +152,6 @@ class PlayerView:
         st.hand[opp] = hand
         st.deck[opp] = deck
         st.deck[me] = sorted(st.deck[me])
-        if self._rng is None:
-            self._rng = random.Random(st.info.seed * 1_000_003 + 7 * me + 1)
-        st.rng = self._rng
         st.search = True
         return st
 
@@ -158,6 +174,18 @@ class RandomAgent:
 
 # -- evaluation ------------------------------------------------------------------------
 WIN = 10_000.0
+# an ACTIVE event's lasting effect, on top of its cost refunded (cheap estimate)
+ACTIVE_EVENT_VALUE = 1.0
+# weight of the positional gain (``GreedyAgent._spot``) of units an ability moved
+POSITION_WEIGHT = 1.0
+# an ability is used when it improves the position by more than this
+ABILITY_MIN_GAIN = 0.5
+# a boost token on a card (strength or fuel for abilities)
+BOOST_VALUE = 0.6
+# a card attached under a battlefield card (e.g. a weapon: strength, abilities)
+ATTACHED_VALUE = 2.0
+# from this turn on the summoner advances like any unit (avoids turn-cap draws)
+BOLD_TURN = 36
 
 
 def card_values(st: GameState) -> tuple[float, ...]:
@@ -182,31 +210,82 @@ def card_value(st: GameState, cid: int) -> float:
     return 1.5
 
 
+def _printed_life(st: GameState) -> tuple[int, ...]:
+    got = st.info.extra.get("printed_life")
+    if got is None:
+        got = st.info.extra["printed_life"] = tuple(c.life or 1 for c in st.info.cards)
+    lives: tuple[int, ...] = got
+    return lives
+
+
 def evaluate(st: GameState, me: int) -> float:
-    """Score of ``st`` for ``me`` (higher is better)."""
+    """Score of ``st`` for ``me`` (higher is better). Uses only public facts: the
+    battlefield, tokens, magic and hand sizes."""
     if st.terminal:
         if st.winner is None:
             return 0.0
         return WIN if st.winner == me else -WIN
-    score = 0.0
+    info = st.info
+    got = info.extra.get("agent_eval")
+    if got is None:
+        got = info.extra["agent_eval"] = (card_values(st), _printed_life(st))
+    values: tuple[float, ...] = got[0]
+    printed: tuple[int, ...] = got[1]
+    s0, s1 = info.summoners
+    if "mod_life" in info.aura_hooks and st.aura_active("mod_life"):
+        exact: frozenset[int] | None = None
+    else:
+        exact = info.self_hooks.get("mod_life", frozenset())
     ctrl = st.ctrl
     damage = st.damage
-    values = card_values(st)
-    summoners = st.info.summoners
+    boost = st.boost
+    mine = 0.0
+    theirs = 0.0
+    # summoners (value 0 below): by life left
+    zone = st.zone
+    for s in (s0, s1):
+        if zone[s] != BOARD:
+            continue
+        life = st.life(s) if exact is None or s in exact else printed[s]
+        if life <= 0:
+            life = 1
+        left = life - damage[s]
+        v = 12.0 * left / life + 3.0 * left
+        if ctrl[s] == me:
+            mine += v
+        else:
+            theirs += v
     for cid in st.board:
         if cid < 0:
             continue
-        sign = 1.0 if ctrl[cid] == me else -1.0
-        life = st.life(cid)
-        left = life - damage[cid]
-        if cid in summoners:
-            score += sign * (12.0 * left / life + 3.0 * left)
-            continue
-        score += sign * values[cid] * (0.55 + 0.45 * left / life)
+        d = damage[cid]
+        if d:
+            life = st.life(cid) if exact is None or cid in exact else printed[cid]
+            if life <= 0:
+                life = 1
+            v = values[cid] * (0.55 + 0.45 * (life - d) / life)
+        else:
+            v = values[cid]
+        if boost[cid]:
+            v += BOOST_VALUE * boost[cid]
+        if ctrl[cid] == me:
+            mine += v
+        else:
+            theirs += v
+    if st.under:
+        for host, below in st.under.items():
+            if zone[host] == BOARD:
+                if ctrl[host] == me:
+                    mine += ATTACHED_VALUE * len(below)
+                else:
+                    theirs += ATTACHED_VALUE * len(below)
     opp = 1 - me
-    score += 0.5 * (st.magic[me] - st.magic[opp])
-    score += 0.25 * (len(st.hand[me]) - len(st.hand[opp]))
-    return score
+    return (
+        mine
+        - theirs
+        + 0.5 * (st.magic[me] - st.magic[opp])
+        + 0.25 * (len(st.hand[me]) - len(st.hand[opp]))
+    )
 
 
 class _NearMap:
@@ -231,65 +310,321 @@ class _NearMap:
 class GreedyAgent:
     name = "greedy"
 
+    # Tuning (class attributes so that variants can be measured against each
+    # other; values chosen by greedy-vs-greedy ablations over the Master Set).
+    # Look-ahead: options tried per decision while following the choices an
+    # action opens (shared by its candidates), and nested choices followed.
+    BUDGET = 12
+    DEPTH = 4
+    BOLD_TURN = BOLD_TURN
+    ACTIVE_VALUE = ACTIVE_EVENT_VALUE
+    # an event is played when it beats not playing it by more than this (the
+    # card could be discarded for magic instead; lower values waste magic)
+    EVENT_MIN_GAIN = 1.0
+
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
+        self._phase_key = (-1, -1)
+        self._bold = False
+        self._root: GameState | None = None
+        self._root_v: float | None = None
+        self._attack_sig: tuple[object, ...] = ()
+        self._attacks: dict[tuple[int, ...], float] = {}
 
-    # look-ahead on a determinised copy
+    # -- look-ahead on a determinised copy ---------------------------------------------
+    def _settle(
+        self,
+        st: GameState,
+        me: int,
+        budget: list[int],
+        depth: int,
+        root: GameState,
+        enemies: _NearMap | None,
+    ) -> float:
+        """Value of ``st`` for ``me`` once the decisions it waits on are answered.
+
+        ``me``'s choices are followed by a greedy roll-out: every option is scored
+        as it stands and the best is followed; options that tie (e.g. the steps of
+        a multi-step effect that change nothing yet) are each rolled out. At most
+        ``depth`` nested choices and ``budget`` tried options; the opponent's
+        choices are not explored (cost). Leaves are scored by :meth:`_leaf`."""
+        while True:
+            if st.terminal or depth <= 0 or budget[0] <= 0 or not st.stack:
+                return self._leaf(st, me, root, enemies)
+            top = st.stack[-1]
+            if not isinstance(top, Decision) or top.player != me:
+                return self._leaf(st, me, root, enemies)
+            depth -= 1
+            children: list[tuple[float, GameState]] = []
+            for o in top.options:
+                if budget[0] <= 0:
+                    break
+                budget[0] -= 1
+                c = st.clone(record=False)
+                try:
+                    c.apply_action(o)
+                except IllegalActionError:
+                    continue
+                children.append((self._leaf(c, me, root, enemies), c))
+            if not children:
+                return self._leaf(st, me, root, enemies)
+            top_v = max(v for v, _ in children)
+            tied = [c for v, c in children if v >= top_v - 1e-9]
+            if len(tied) == 1 or depth <= 0:
+                st = tied[0]
+                continue
+            best = -1e18
+            for c in tied:
+                if c.terminal or not c.stack:
+                    v = top_v  # nothing more to choose: scored already
+                elif budget[0] <= 0:
+                    break
+                else:
+                    v = self._settle(c, me, budget, depth, root, enemies)
+                if v > best:
+                    best = v
+            return top_v if best < -1e17 else best
+
+    def _leaf(
+        self, st: GameState, me: int, root: GameState, enemies: _NearMap | None
+    ) -> float:
+        v = evaluate(st, me)
+        if enemies is not None and not st.terminal:
+            v += self._relocated(root, st, me, enemies)
+        return v
+
+    def _outcome(
+        self,
+        root: GameState,
+        a: Action,
+        me: int,
+        enemies: _NearMap | None,
+        budget: int,
+    ) -> float:
+        """Value after ``a`` and its follow-up choices, plus (when ``enemies`` is
+        given) how much better placed the units it relocated are."""
+        st = root.clone(record=False)
+        try:
+            st.apply_action(a)
+        except IllegalActionError:
+            # legal in the real game but not in this determinisation (it depended
+            # on hidden cards): judge it on the current position
+            return evaluate(root, me)
+        t = type(a)
+        if t is UseAbility and enemies is not None and st.phase == ATTACK:
+            v = self._settle(st, me, [budget], self.DEPTH, root, None)
+            if not st.stack and not st.terminal:
+                # e.g. a swap: the attacks it opens for the units it moved
+                gain = self._relocated(root, st, me, enemies)
+                if gain:
+                    v = max(v, self._follow_up_attack(root, st, me))
+                v += 0.25 * gain
+        elif t is Attack or t is EndPhase or t is Move or t is Summon:
+            # plain actions: the choices they trigger are not explored (cost)
+            v = self._leaf(st, me, root, enemies)
+        else:
+            v = self._settle(st, me, [budget], self.DEPTH, root, enemies)
+        if isinstance(a, PlayEvent) and st.zone[a.card] == ACTIVE:
+            # a lasting effect: its value comes later (cheap estimate)
+            v += self.ACTIVE_VALUE + 0.5 * (st.info.cards[a.card].cost or 0)
+        return v
+
+    def _follow_up_attack(self, root: GameState, st: GameState, me: int) -> float:
+        """Best value of one attack on an enemy card by a unit that changed space
+        between ``root`` and ``st`` (-inf when there is none)."""
+        best = -1e18
+        rpos = root.pos
+        ctrl = st.ctrl
+        # cheap test first: a moved unit of mine, free to attack, next to (or in
+        # line with) an enemy card
+        ready = False
+        for cid in st.board:
+            if (
+                cid >= 0
+                and ctrl[cid] == me
+                and rpos[cid] != st.pos[cid]
+                and cid not in st.attacked
+                and any(ctrl[t] != me for t in attack_targets(st, cid))
+            ):
+                ready = True
+                break
+        if not ready:
+            return best
+        for a in st.legal_actions():
+            if type(a) is not Attack:
+                continue
+            assert isinstance(a, Attack)
+            if st.ctrl[a.target] == me or rpos[a.attacker] == st.pos[a.attacker]:
+                continue
+            c = st.clone(record=False)
+            try:
+                c.apply_action(a)
+            except IllegalActionError:
+                continue
+            v = evaluate(c, me)
+            if v > best:
+                best = v
+        return best
+
+    def _relocated(
+        self, root: GameState, st: GameState, me: int, enemies: _NearMap
+    ) -> float:
+        """Positional gain of ``me``'s units that changed space from root to st."""
+        if st.board == root.board:
+            return 0.0
+        gain = 0.0
+        rpos = root.pos
+        for cid in st.board:
+            if cid < 0 or st.ctrl[cid] != me:
+                continue
+            old = rpos[cid]
+            if old >= 0 and old != st.pos[cid] and root.board[old] == cid:
+                gain += self._spot(st, cid, st.pos[cid], me, enemies) - self._spot(
+                    root, cid, old, me, enemies
+                )
+        return POSITION_WEIGHT * gain
+
     def _best_by_eval(
-        self, view: PlayerView, actions: list[Action], baseline: Action | None
-    ) -> Action:
-        root = view.search()
+        self,
+        view: PlayerView,
+        actions: list[Action],
+        baseline: Action | None,
+        enemies: _NearMap | None = None,
+    ) -> tuple[Action, float]:
+        """The action with the best look-ahead value (``baseline`` on ties) and
+        its gain over the current position."""
+        root = self._root
+        if root is None:
+            root = self._root = view.search()
         me = view.player
         best = actions[0]
         best_v = -1e18
         base_v = None
+        budget = max(2, self.BUDGET // len(actions))
+        now = self._root_v
+        if now is None:
+            now = self._root_v = evaluate(root, me)
+        cache = self._attack_cache(root)
+        damage = root.damage
+        boost = root.boost
         for a in actions:
-            st = root.clone(record=False)
-            try:
-                st.apply_action(a)
-            except IllegalActionError:
-                # legal in the real game but not in this determinisation (it
-                # depended on hidden cards): judge it on the current position
-                st = root
-            v = evaluate(st, me)
+            key: tuple[int, ...] | None = None
+            if cache is None:
+                pass
+            elif type(a) is Attack:
+                assert isinstance(a, Attack)
+                u, t = a.attacker, a.target
+                key = (u, t, damage[u], damage[t], boost[u], boost[t])
+            elif a is END_PHASE:
+                s = root.info.summoners[me]
+                key = (-1, int(root.targeted_enemy), damage[s], boost[s])
+            if key is not None:
+                assert cache is not None
+                d = cache.get(key)
+                if d is None:
+                    v = self._outcome(root, a, me, enemies, budget)
+                    cache[key] = v - now
+                else:
+                    v = now + d
+            else:
+                v = self._outcome(root, a, me, enemies, budget)
             if a is baseline:
                 base_v = v
             if v > best_v + 1e-9:
                 best, best_v = a, v
         if baseline is not None and base_v is not None and best_v <= base_v + 1e-9:
-            return baseline
-        return best
+            return baseline, 0.0
+        return best, best_v - now
+
+    def _attack_cache(self, root: GameState) -> dict[tuple[int, ...], float] | None:
+        """Gains of attacks already scored in this attack phase, reused while the
+        battlefield, the active areas and the hands keep their shape (an attack's
+        gain then depends on its attacker and target only, whose tokens are part
+        of the key): a phase of three attacks scores most of them once."""
+        if root.stack or root.phase != ATTACK:
+            return None
+        sig = (
+            root.turn,
+            tuple(root.board),
+            len(root.active[0]),
+            len(root.active[1]),
+            len(root.hand[0]),
+            len(root.hand[1]),
+        )
+        if sig != self._attack_sig:
+            self._attack_sig = sig
+            self._attacks = {}
+        return self._attacks
 
     def choose(self, view: PlayerView, actions: list[Action]) -> Action:
         if len(actions) == 1:
             return actions[0]
-        st = view.public_state()
+        self._root = None  # the determinised copy, made once per decision
+        self._root_v = None
         if view.pending() is not None:
-            return self._best_by_eval(view, actions, None)
-        phase = st.phase
-        events = [a for a in actions if isinstance(a, PlayEvent)]
-        if events:
-            a = self._best_by_eval(view, [END_PHASE, *events], END_PHASE)
+            st = view.public_state()
+            enemies = self._enemy_spaces(st, view.player)
+            return self._best_by_eval(view, actions, None, enemies)[0]
+        st = view.public_state()
+        # events are weighed when a phase starts and again before ending it (not
+        # at every step in between: look-ahead through their choices is costly)
+        key = (st.turn, st.phase)
+        first = key != self._phase_key
+        self._phase_key = key
+        events: list[Action] = [a for a in actions if type(a) is PlayEvent]
+        if events and first:
+            near = self._enemy_spaces(st, view.player)
+            a = self._event(view, events, near)
             if a is not END_PHASE:
                 return a
+        a = self._phase_action(view, st, actions, first)
+        if a is END_PHASE and events and not first:
+            near = self._enemy_spaces(st, view.player)
+            return self._event(view, events, near)
+        return a
+
+    def _event(self, view: PlayerView, events: list[Action], near: _NearMap) -> Action:
+        """The best event if it beats not playing by more than EVENT_MIN_GAIN (the
+        card could be discarded for magic instead), else END_PHASE."""
+        a, gain = self._best_by_eval(view, [END_PHASE, *events], END_PHASE, near)
+        return a if gain > self.EVENT_MIN_GAIN else END_PHASE
+
+    def _phase_action(
+        self, view: PlayerView, st: GameState, actions: list[Action], first: bool
+    ) -> Action:
+        phase = st.phase
+        abilities: list[Action] = [a for a in actions if type(a) is UseAbility]
         if phase == SUMMON:
-            return self._summon(view, st, actions)
+            # abilities (Raise the Dead...) are weighed when the phase starts
+            return self._summon(view, st, actions, abilities if first else [])
         if phase == MOVE:
-            return self._move(view, st, actions)
+            return self._move(view, st, actions, abilities)
         if phase == BUILD:
             builds = [a for a in actions if isinstance(a, Build)]
             if builds:
                 return self._build(view, st, builds)
+            if abilities:
+                return self._best_by_eval(view, [END_PHASE, *abilities], END_PHASE)[0]
             return END_PHASE
         if phase == ATTACK:
             attacks = [a for a in actions if isinstance(a, Attack)]
-            if not attacks:
-                return END_PHASE
             enemy = [a for a in attacks if st.ctrl[a.target] != view.player]
-            cand = enemy or attacks
-            return self._best_by_eval(view, [END_PHASE, *cand], END_PHASE)
+            cand: list[Action] = [END_PHASE, *(enemy or attacks)]
+            if abilities and not first and len(cand) > 1:
+                # as events: abilities weighed at the start and before the end
+                a = self._best_by_eval(view, cand, END_PHASE)[0]
+                if a is not END_PHASE:
+                    return a
+                cand = [END_PHASE]
+            cand += abilities
+            if len(cand) == 1:
+                return END_PHASE
+            enemies = self._enemy_spaces(st, view.player) if abilities else None
+            return self._best_by_eval(view, cand, END_PHASE, enemies)[0]
         if phase == MAGIC:
             return self._magic(view, st, actions)
+        if abilities:
+            return self._best_by_eval(view, [END_PHASE, *abilities], END_PHASE)[0]
         return END_PHASE
 
     # -- positional heuristics ---------------------------------------------------------
@@ -297,10 +632,18 @@ class GreedyAgent:
         """Weighted distance to the nearest enemy card per space (the summoner
         counts 3 times closer), computed lazily."""
         enemies = []
+        summoners = st.info.summoners
+        mobile = False
         for cid in st.board:
-            if cid >= 0 and st.ctrl[cid] != me:
-                w = 3.0 if cid in st.info.summoners else 1.0
+            if cid < 0:
+                continue
+            if st.ctrl[cid] != me:
+                w = 3.0 if cid in summoners else 1.0
                 enemies.append((DIST[st.pos[cid]], w))
+            elif not mobile and cid not in summoners and st.can_move(cid):
+                mobile = True
+        # the summoner joins the fight when it is alone or the game drags on
+        self._bold = not mobile or st.turn >= self.BOLD_TURN
         return _NearMap(enemies)
 
     def _spot(
@@ -314,34 +657,54 @@ class GreedyAgent:
         """How good ``space`` is for ``unit`` (ignores the unit itself)."""
         if not enemies:
             return 0.0
-        card = st.info.cards[unit]
         board = st.board
-        if card.is_summoner:
-            threat = sum(
-                1 for s in ADJ[space] if board[s] >= 0 and st.ctrl[board[s]] != me
-            )
+        ctrl = st.ctrl
+        s0, s1 = st.info.summoners
+        summoner = unit == s0 or unit == s1
+        if summoner and not self._bold:
+            threat = 0
+            for s in ADJ[space]:
+                c = board[s]
+                if c >= 0 and ctrl[c] != me:
+                    threat += 1
             return -2.0 * threat - 0.3 * abs(own_row(me, space) - 1)
-        ranged = card.attack_type is AttackType.RANGED
         best = 0.0
-        if ranged:
+        if st.info.is_ranged[unit]:
             for ray in RAYS[space]:
                 for s in ray[:3]:
                     c = board[s]
                     if c >= 0 and c != unit:
-                        if st.ctrl[c] != me:
-                            best = max(
-                                best, 6.0 * (3.0 if c in st.info.summoners else 1)
-                            )
+                        if ctrl[c] != me:
+                            v = 18.0 if c == s0 or c == s1 else 6.0
+                            if v > best:
+                                best = v
                         break
         else:
             for s in ADJ[space]:
                 c = board[s]
-                if c >= 0 and c != unit and st.ctrl[c] != me:
-                    best = max(best, 6.0 * (3.0 if c in st.info.summoners else 1))
+                if c >= 0 and c != unit and ctrl[c] != me:
+                    v = 18.0 if c == s0 or c == s1 else 6.0
+                    if v > best:
+                        best = v
+        if summoner:
+            for s in ADJ[space]:
+                c = board[s]
+                if c >= 0 and ctrl[c] != me:
+                    best -= 1.5
         return best - enemies.at(space)
 
-    def _summon(self, view: PlayerView, st: GameState, actions: list[Action]) -> Action:
+    def _summon(
+        self,
+        view: PlayerView,
+        st: GameState,
+        actions: list[Action],
+        abilities: list[Action],
+    ) -> Action:
         me = view.player
+        if abilities:
+            a, gain = self._best_by_eval(view, [END_PHASE, *abilities], END_PHASE)
+            if a is not END_PHASE and gain > ABILITY_MIN_GAIN:
+                return a
         best: Action = END_PHASE
         best_v = 0.0
         enemies = self._enemy_spaces(st, me)
@@ -360,21 +723,53 @@ class GreedyAgent:
                     best, best_v = a, v
         return best
 
-    def _move(self, view: PlayerView, st: GameState, actions: list[Action]) -> Action:
+    def _move(
+        self,
+        view: PlayerView,
+        st: GameState,
+        actions: list[Action],
+        abilities: list[Action],
+    ) -> Action:
         me = view.player
         best: Action = END_PHASE
         best_v = 0.5
         cache: dict[int, float] = {}
+        seen: dict[tuple[int, int], float] = {}
         enemies = self._enemy_spaces(st, me)
+        spot = self._spot
+        # a melee common's or champion's spot value depends on the space only
+        melee: dict[int, float] = {}
+        s0, s1 = st.info.summoners
+        is_ranged = st.info.is_ranged
         for a in actions:
-            if isinstance(a, Move):
-                if a.unit not in cache:
-                    cache[a.unit] = self._spot(st, a.unit, st.pos[a.unit], me, enemies)
-                v = self._spot(st, a.unit, a.to, me, enemies) - cache[a.unit]
-                if a.via >= 0 and st.ctrl[st.board[a.via]] != me:
-                    v += 1.0
-                if v > best_v:
-                    best, best_v = a, v
+            if type(a) is not Move:
+                continue
+            assert isinstance(a, Move)
+            unit = a.unit
+            key = (unit, a.to)
+            v = seen.get(key)
+            if v is None:
+                here = cache.get(unit)
+                if here is None:
+                    here = cache[unit] = spot(st, unit, st.pos[unit], me, enemies)
+                if is_ranged[unit] or unit == s0 or unit == s1:
+                    there = spot(st, unit, a.to, me, enemies)
+                else:
+                    m = melee.get(a.to)
+                    if m is None:
+                        m = melee[a.to] = spot(st, unit, a.to, me, enemies)
+                    there = m
+                v = seen[key] = there - here
+            if a.via >= 0 and st.ctrl[st.board[a.via]] != me:
+                v += 1.0
+            if v > best_v:
+                best, best_v = a, v
+        if abilities:
+            a, gain = self._best_by_eval(
+                view, [END_PHASE, *abilities], END_PHASE, enemies
+            )
+            if a is not END_PHASE and gain > max(best_v, ABILITY_MIN_GAIN):
+                return a
         return best
 
     def _build(self, view: PlayerView, st: GameState, builds: list[Build]) -> Action:
@@ -390,7 +785,8 @@ class GreedyAgent:
     def _magic(self, view: PlayerView, st: GameState, actions: list[Action]) -> Action:
         me = view.player
         hand = st.hand[me]
-        if len(hand) <= 2 or st.magic[me] >= st.info.rules.max_magic:
+        magic = st.magic[me]
+        if not hand or magic >= st.info.rules.max_magic:
             return END_PHASE
 
         def keep(cid: int) -> float:
@@ -401,8 +797,20 @@ class GreedyAgent:
                 return (c.cost or 0) * 0.5
             return 2.0 + (c.cost or 0) + (3.0 if st.is_gate(cid) else 0.0)
 
-        worst = min(hand, key=keep)
-        return DiscardForMagic(worst)
+        if len(hand) > 2:
+            return DiscardForMagic(min(hand, key=keep))
+        if view.deck_count(me) > 0:
+            return END_PHASE
+        # no more draws: pay for the best unit left with the other cards
+        units = [c for c in hand if st.info.is_unit[c]]
+        if not units:
+            return DiscardForMagic(min(hand, key=keep))
+        target = max(units, key=keep)
+        need = (st.info.cards[target].cost or 0) - magic
+        rest = [c for c in hand if c != target]
+        if need > 0 and rest and len(rest) >= need:
+            return DiscardForMagic(min(rest, key=keep))
+        return END_PHASE
 
 
 AGENTS: dict[str, type[RandomAgent] | type[GreedyAgent]] = {
@@ -422,6 +830,167 @@ def make_agent(name: str, seed: int) -> Agent:
     return agent
 
 
+# -- measurement: ``python -m engine.agents --table [--games N] [--json]`` -------------
+MASTER_SET = (
+    "polar-dwarves",
+    "cave-goblins",
+    "fallen-kingdom",
+    "breakers",
+    "savanna-elves",
+    "vanguards",
+)
+
+
+def agents_table(
+    games: int = 10,
+    seed: int = 99,
+    factions: tuple[str, ...] = MASTER_SET,
+    matrix: bool = True,
+) -> dict[str, Any]:
+    """Greedy against random for every ordered pair of ``factions`` (deck A played
+    by greedy), and (``matrix``) greedy against greedy for every pair: ``games``
+    seeds per pair, each played twice with the seats swapped. Per faction: games,
+    win % and turn-cap %; the matrix cell [a][b] counts a's wins over b."""
+    from engine.decks import faction_deck
+    from engine.play import play_many
+
+    decks = {f: faction_deck(f) for f in factions}
+    zero = {"games": 0, "wins": 0, "turn_cap": 0}
+    gvr = {f: dict(zero) for f in factions}
+    gvg = {f: dict(zero) for f in factions}
+    cells: dict[str, dict[str, str]] = {f: {} for f in factions}
+    for i, a in enumerate(factions):
+        for j, b in enumerate(factions):
+            rs = play_many(
+                decks[a],
+                decks[b],
+                seed=seed + 100 * i + j,
+                games=games,
+                agent_a="greedy",
+                agent_b="random",
+                swap=True,
+            )
+            row = gvr[a]
+            row["games"] += len(rs)
+            row["wins"] += sum(1 for r in rs if r.winner == "a")
+            row["turn_cap"] += sum(1 for r in rs if r.termination == "turn_cap")
+            if not matrix or j <= i:
+                continue
+            rs = play_many(
+                decks[a],
+                decks[b],
+                seed=seed + 10_000 + 100 * i + j,
+                games=games,
+                agent_a="greedy",
+                agent_b="greedy",
+                swap=True,
+            )
+            wa = sum(1 for r in rs if r.winner == "a")
+            wb = sum(1 for r in rs if r.winner == "b")
+            cap = sum(1 for r in rs if r.termination == "turn_cap")
+            cells[a][b] = f"{wa}-{wb}"
+            cells[b][a] = f"{wb}-{wa}"
+            for f, w in ((a, wa), (b, wb)):
+                gvg[f]["games"] += len(rs)
+                gvg[f]["wins"] += w
+                gvg[f]["turn_cap"] += cap
+
+    def pct(n: int, d: int) -> float:
+        return round(100.0 * n / d, 1) if d else 0.0
+
+    per: dict[str, dict[str, Any]] = {}
+    for f in factions:
+        r, g = gvr[f], gvg[f]
+        per[f] = {
+            "vs_random_games": r["games"],
+            "vs_random_win_pct": pct(r["wins"], r["games"]),
+            "vs_random_turn_cap_pct": pct(r["turn_cap"], r["games"]),
+        }
+        if matrix:
+            per[f]["vs_greedy_games"] = g["games"]
+            per[f]["vs_greedy_win_pct"] = pct(g["wins"], g["games"])
+            per[f]["vs_greedy_turn_cap_pct"] = pct(g["turn_cap"], g["games"])
+    total = sum(v["games"] for v in gvr.values())
+    out: dict[str, Any] = {
+        "games_per_pair": 2 * games,
+        "greedy_vs_random_games": total,
+        "greedy_vs_random_win_pct": pct(sum(v["wins"] for v in gvr.values()), total),
+        "factions": per,
+    }
+    if matrix:
+        out["greedy_vs_greedy"] = cells
+    return out
+
+
+def format_table(res: dict[str, Any]) -> str:
+    """Markdown tables (README) from :func:`agents_table`."""
+    got: dict[str, dict[str, Any]] = res["factions"]
+    order = {f: i for i, f in enumerate(MASTER_SET)}
+    per = {f: got[f] for f in sorted(got, key=lambda f: (order.get(f, 99), f))}
+    matrix = "greedy_vs_greedy" in res
+    head = "| faction | wins vs random | turn cap vs random |"
+    rule = "|---|---:|---:|"
+    if matrix:
+        head += " greedy-vs-greedy wins | turn cap vs greedy |"
+        rule += "---:|---:|"
+    lines = [
+        f"Greedy vs random: {res['greedy_vs_random_win_pct']}% of "
+        f"{res['greedy_vs_random_games']} games "
+        f"({res['games_per_pair']} per ordered pair, seats swapped).",
+        "",
+        head,
+        rule,
+    ]
+    for f, v in per.items():
+        line = f"| {f} | {v['vs_random_win_pct']}% | {v['vs_random_turn_cap_pct']}% |"
+        if matrix:
+            line += f" {v['vs_greedy_win_pct']}% | {v['vs_greedy_turn_cap_pct']}% |"
+        lines.append(line)
+    if matrix:
+        cells: dict[str, dict[str, str]] = res["greedy_vs_greedy"]
+        facs = list(per)
+        lines += [
+            "",
+            f"Greedy vs greedy (row wins-column wins, {res['games_per_pair']} "
+            "games per pair, seats swapped):",
+            "",
+            "| | " + " | ".join(facs) + " |",
+            "|---|" + "---:|" * len(facs),
+        ]
+        for a in facs:
+            row = [cells[a].get(b, "-") for b in facs]
+            lines.append(f"| {a} | " + " | ".join(row) + " |")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+    import json
+    import time
+
+    ap = argparse.ArgumentParser(prog="python -m engine.agents")
+    ap.add_argument("--table", action="store_true", help="agent strength tables")
+    ap.add_argument("--games", type=int, default=10, help="seeds per faction pair")
+    ap.add_argument("--seed", type=int, default=99)
+    ap.add_argument("--no-matrix", action="store_true", help="skip greedy vs greedy")
+    ap.add_argument(
+        "--factions",
+        default=",".join(MASTER_SET),
+        help="comma-separated faction slugs (default: the Master Set six)",
+    )
+    ap.add_argument("--json", action="store_true")
+    ns = ap.parse_args(argv)
+    if not ns.table:
+        ap.print_help()
+        return 2
+    c0 = time.process_time()
+    facs = tuple(f.strip() for f in ns.factions.split(",") if f.strip())
+    res = agents_table(ns.games, ns.seed, facs, matrix=not ns.no_matrix)
+    res["cpu_seconds"] = round(time.process_time() - c0, 1)
+    print(json.dumps(res, sort_keys=True) if ns.json else format_table(res))
+    return 0
+
+
 __all__ = [
     "Agent",
     "PlayerView",
@@ -429,4 +998,9 @@ __all__ = [
     "GreedyAgent",
     "make_agent",
     "evaluate",
+    "agents_table",
 ]
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
