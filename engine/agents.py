@@ -35,6 +35,7 @@ random per faction, greedy against greedy matrix, turn-cap rates).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from engine.abilities.registry import ACTIVE, BOARD, DECK, HAND, Decision
@@ -813,9 +814,16 @@ class GreedyAgent:
         return END_PHASE
 
 
-AGENTS: dict[str, type[RandomAgent] | type[GreedyAgent]] = {
+def _mcts(seed: int) -> Agent:
+    from engine.mcts import MctsAgent  # lazy: engine.mcts builds on this module
+
+    return MctsAgent(seed)
+
+
+AGENTS: dict[str, Callable[[int], Agent]] = {
     "random": RandomAgent,
     "greedy": GreedyAgent,
+    "mcts": _mcts,
 }
 
 

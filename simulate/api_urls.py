@@ -28,4 +28,9 @@ urlpatterns = [
         apis.MatrixDetailApi.as_view(),
         name="matrix-detail",
     ),
+    path(
+        "matrices/<int:matrix_id>/cancel/",
+        apis.MatrixCancelApi.as_view(),
+        name="matrix-cancel",
+    ),
 ]

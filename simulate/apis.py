@@ -50,6 +50,11 @@ DECK_HELP = (
 AGENT_NAMES = [name for name, _ in adapters.agent_choices()]
 
 
+def _agent_caps() -> str:
+    caps = conf.DEFAULTS["MAX_GAMES_BY_AGENT"].items()
+    return ", ".join(f"{agent} {n:,}" for agent, n in caps) or "none"
+
+
 @extend_schema_field(
     {"type": "string", "enum": AGENT_NAMES, "description": "An engine agent."},
     component_name="Agent",
@@ -126,7 +131,8 @@ class SimulationListCreateApi(SubmitApi):
         games = serializers.IntegerField(
             min_value=1,
             help_text="Seeds to play (each twice with `swap`: at most "
-            f"{conf.DEFAULTS['MAX_GAMES']:,} games in all); the cap in "
+            f"{conf.DEFAULTS['MAX_GAMES']:,} games in all; searching agents "
+            f"less: {_agent_caps()}); the cap in "
             '"to precision" mode.',
         )
         seed = serializers.IntegerField(
@@ -401,15 +407,33 @@ class MatrixDetailApi(APIView):
     )
     def get(self, request: Request, matrix_id: int) -> Response:
         matrix = selectors.access_matrix(request.user, matrix_id)
-        return Response(
-            {
-                "id": matrix.pk,
-                "url": _matrix_url(request, matrix),
-                "status": matrix.status,
-                "decks": matrix.decks,
-                "games_per_pair": matrix.games_per_pair,
-                "seed": matrix.seed,
-                "agent": matrix.agent,
-                "cells": selectors.matrix_cells(matrix=matrix),
-            }
-        )
+        return Response(matrix_body(request, matrix))
+
+
+def matrix_body(request: Request, matrix: MatrixJob) -> dict[str, Any]:
+    return {
+        "id": matrix.pk,
+        "url": _matrix_url(request, matrix),
+        "status": matrix.status,
+        "decks": matrix.decks,
+        "games_per_pair": matrix.games_per_pair,
+        "seed": matrix.seed,
+        "agent": matrix.agent,
+        "cells": selectors.matrix_cells(matrix=matrix),
+    }
+
+
+class MatrixCancelApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="matrices_cancel",
+        request=None,
+        description="Cancel every queued or running pair job of a matrix (no-op once "
+        "it has finished); finished cells keep their results. Others' matrices 404.",
+        responses=MatrixDetailApi.OutputSerializer,
+    )
+    def post(self, request: Request, matrix_id: int) -> Response:
+        matrix = selectors.access_matrix(request.user, matrix_id)
+        matrix = matrices.matrix_cancel(matrix=matrix)
+        return Response(matrix_body(request, matrix))

@@ -13,6 +13,12 @@ from django.conf import settings
 DEFAULTS: dict[str, Any] = {
     # Games per job (and per matrix in total).
     "MAX_GAMES": 100_000,
+    # Tighter caps for agents that search (seconds per game instead of milliseconds):
+    # a job with such an agent on either side is capped at the smaller number.
+    "MAX_GAMES_BY_AGENT": {"mcts": 2_000},
+    # Largest automatic chunk per agent, so one chunk stays well inside the Celery
+    # task time limit.
+    "MAX_CHUNK_BY_AGENT": {"mcts": 5},
     # Jobs a user may have queued or running at once (a matrix counts as one).
     "MAX_ACTIVE_JOBS": 5,
     # Submissions per user (POST /api/simulations/ and /api/matrices/).
@@ -43,7 +49,16 @@ def get(name: str) -> Any:
     return getattr(settings, f"SIMULATE_{name}", DEFAULTS[name])
 
 
-def auto_chunk_size(games: int) -> int:
-    """About TARGET_CHUNKS chunks, each between MIN_CHUNK and MAX_CHUNK games."""
+def auto_chunk_size(games: int, agents: tuple[str, ...] = ()) -> int:
+    """About TARGET_CHUNKS chunks, each between MIN_CHUNK and MAX_CHUNK games (or the
+    smaller MAX_CHUNK_BY_AGENT of a searching agent)."""
     size = -(-games // get("TARGET_CHUNKS"))
-    return max(get("MIN_CHUNK"), min(get("MAX_CHUNK"), size))
+    size = max(get("MIN_CHUNK"), min(get("MAX_CHUNK"), size))
+    caps = [get("MAX_CHUNK_BY_AGENT").get(a) for a in agents]
+    return min([size, *(c for c in caps if c)])
+
+
+def max_games(agents: tuple[str, ...] = ()) -> int:
+    """Games allowed in one job played by ``agents``."""
+    caps = [get("MAX_GAMES_BY_AGENT").get(a) for a in agents]
+    return min([get("MAX_GAMES"), *(c for c in caps if c)])

@@ -21,4 +21,9 @@ urlpatterns = [
     ),
     path("matrices/new/", views.matrix_new_view, name="matrix-new"),
     path("matrices/<int:matrix_id>/", views.matrix_detail_view, name="matrix-detail"),
+    path(
+        "matrices/<int:matrix_id>/cancel/",
+        views.matrix_cancel_view,
+        name="matrix-cancel",
+    ),
 ]

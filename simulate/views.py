@@ -15,6 +15,7 @@ from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.views.decorators.http import require_POST
 
 from simulate import adapters, conf, replays, selectors
 from simulate.models import Agent
@@ -174,6 +175,14 @@ def matrix_detail_view(request: HttpRequest, matrix_id: int) -> HttpResponse:
             "api_url": reverse("simulate-api:matrix-detail", args=[matrix.pk]),
         },
     )
+
+
+@login_required
+@require_POST
+def matrix_cancel_view(request: HttpRequest, matrix_id: int) -> HttpResponse:
+    matrix = selectors.access_matrix(request.user, matrix_id)
+    matrices.matrix_cancel(matrix=matrix)
+    return redirect("simulate:matrix-detail", matrix_id=matrix.pk)
 
 
 @login_required

@@ -59,12 +59,20 @@ def active_job_count(*, owner: Any) -> int:
     return jobs + matrices
 
 
-def check_submission(*, owner: Any, games: int) -> None:
+def check_submission(*, owner: Any, games: int, agents: tuple[str, ...] = ()) -> None:
     """Raise ValidationError / TooManyActiveJobs when a new job breaks a limit."""
-    max_games = conf.get("MAX_GAMES")
+    max_games = conf.max_games(agents)
     if games > max_games:
+        searching = sorted(
+            a for a in set(agents) if a in conf.get("MAX_GAMES_BY_AGENT")
+        )
+        why = f" with the {' and '.join(searching)} agent" if searching else ""
         raise ValidationError(
-            {"games": [f"At most {max_games:,} games per job (asked for {games:,})."]}
+            {
+                "games": [
+                    f"At most {max_games:,} games per job{why} (asked for {games:,})."
+                ]
+            }
         )
     limit = conf.get("MAX_ACTIVE_JOBS")
     if active_job_count(owner=owner) >= limit:
@@ -120,7 +128,7 @@ def simulation_create(
         seed=new_seed() if seed is None else seed,
         swap=swap,
         ruleset=ruleset,
-        chunk_size=chunk_size or conf.auto_chunk_size(games),
+        chunk_size=chunk_size or conf.auto_chunk_size(games, (agent_a, agent_b)),
         target_half_width=target_half_width,
         matrix=matrix,
         matrix_row=matrix_cell[0] if matrix_cell else None,
@@ -158,7 +166,17 @@ def simulation_submit(
 
     if enforce_limits:
         played = games * (2 if options.get("swap") else 1)
-        check_submission(owner=owner, games=played)
+        agents = (
+            options.get("agent_a", Agent.GREEDY),
+            options.get("agent_b", Agent.GREEDY),
+        )
+        check_submission(owner=owner, games=played, agents=agents)
+        chunk_size = options.get("chunk_size")
+        cap = conf.auto_chunk_size(conf.get("MAX_GAMES"), agents)
+        if chunk_size and cap < conf.get("MAX_CHUNK") and chunk_size > cap:
+            raise ValidationError(
+                {"chunk_size": [f"At most {cap} games per chunk with these agents."]}
+            )
     ruleset = options.get("ruleset", "second")
     return simulation_create(
         owner=owner,

@@ -29,23 +29,28 @@ def seeds_per_pair(games_per_pair: int) -> int:
     return -(-games_per_pair // 2)
 
 
-def matrix_check(*, owner: Any, decks: int, games_per_pair: int) -> None:
+def matrix_check(
+    *, owner: Any, decks: int, games_per_pair: int, agent: str = Agent.GREEDY
+) -> None:
     """Raise ValidationError / TooManyActiveJobs when a matrix breaks a limit."""
     max_decks = conf.get("MAX_MATRIX_DECKS")
     if not 2 <= decks <= max_decks:
         raise ValidationError({"decks": [f"Give between 2 and {max_decks} decks."]})
     pairs = decks * (decks - 1) // 2
     total = pairs * pair_games(games_per_pair)
-    if total > conf.get("MAX_GAMES"):
+    limit = conf.max_games((agent,))
+    if total > limit:
         raise ValidationError(
             {
                 "games_per_pair": [
                     f"{pairs} pairs x {games_per_pair:,} games = {total:,} games; at "
-                    f"most {conf.get('MAX_GAMES'):,} games per matrix."
+                    f"most {limit:,} games per matrix with the {agent} agent."
                 ]
             }
         )
-    jobs.check_submission(owner=owner, games=pair_games(games_per_pair))
+    jobs.check_submission(
+        owner=owner, games=pair_games(games_per_pair), agents=(agent, agent)
+    )
 
 
 def matrix_submit(
@@ -55,7 +60,12 @@ def matrix_submit(
     jobs (queued on commit). Raises ValidationError, TooManyActiveJobs, DeckRejected."""
     from simulate.services.decks import deck_freeze
 
-    matrix_check(owner=owner, decks=len(decks), games_per_pair=games_per_pair)
+    matrix_check(
+        owner=owner,
+        decks=len(decks),
+        games_per_pair=games_per_pair,
+        agent=options.get("agent", Agent.GREEDY),
+    )
     frozen = [deck_freeze(user=owner, spec=d, field="decks") for d in decks]
     return matrix_create(
         owner=owner, decks=frozen, games_per_pair=games_per_pair, **options
@@ -124,3 +134,17 @@ def matrix_refresh(*, matrix_id: int) -> None:
         finished_at=timezone.now() if finished else None,
         updated_at=timezone.now(),
     )
+
+
+def matrix_cancel(*, matrix: MatrixJob) -> MatrixJob:
+    """Cancel every queued or running pair job of ``matrix`` (finished cells keep
+    their results; chunks still queued skip themselves). No-op once it has finished."""
+    with transaction.atomic():
+        SimulationJob.objects.filter(matrix=matrix, status__in=ACTIVE_STATUSES).update(
+            status=JobStatus.CANCELLED,
+            finished_at=timezone.now(),
+            updated_at=timezone.now(),
+        )
+        matrix_refresh(matrix_id=matrix.pk)
+    matrix.refresh_from_db()
+    return matrix

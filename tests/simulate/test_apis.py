@@ -211,6 +211,36 @@ def test_matrix_round_robin(auth_client, dispatched):
     assert auth_client.get(URL).json()["results"] == []
 
 
+def test_matrix_cancel_stops_the_pairs_left_and_keeps_finished_cells(
+    auth_client, api_client, other_user, dispatched
+):
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        matrix_id = auth_client.post(
+            "/api/matrices/",
+            {"decks": [FACTION_A, FACTION_B, "savanna-elves"], "games_per_pair": 2},
+            format="json",
+        ).json()["id"]
+    first_job, _ = dispatched[0]
+    jobs.simulation_run_inline(job_id=first_job)
+    # Someone else cannot cancel it (404, nothing changes).
+    api_client.force_authenticate(other_user)
+    assert api_client.post(f"/api/matrices/{matrix_id}/cancel/").status_code == 404
+    assert SimulationJob.objects.filter(status="queued").count() == 2
+    response = auth_client.post(f"/api/matrices/{matrix_id}/cancel/")
+    assert response.status_code == 200
+    body = response.json()
+    assert body["status"] == "cancelled"
+    statuses = sorted(c["status"] for c in body["cells"])
+    assert statuses == ["cancelled", "cancelled", "done"]
+    done = next(c for c in body["cells"] if c["status"] == "done")
+    assert done["games"] == 2
+    # Their queued chunks skip themselves; a second cancel changes nothing.
+    for job_id, planned in dispatched[1:]:
+        assert chunks.chunk_run(job_id=job_id, chunk_index=planned[0]) is False
+    again = auth_client.post(f"/api/matrices/{matrix_id}/cancel/").json()
+    assert again["status"] == "cancelled" and again["cells"] == body["cells"]
+
+
 def test_matrix_limits(auth_client, dispatched):
     response = auth_client.post(
         "/api/matrices/",
@@ -237,6 +267,7 @@ def test_schema_documents_the_limits(api_client):
     assert response.status_code == 200
     text = response.content.decode()
     assert "/api/simulations/{job_id}/cancel/" in text
+    assert "/api/matrices/{matrix_id}/cancel/" in text
     assert "100,000 games per job" in text
     assert "too_many_active_jobs" in text
     assert "30/hour" in text

@@ -139,6 +139,22 @@ def test_matrix_page(page_client, user, dispatched):
     assert "95% interval" in html
 
 
+def test_matrix_page_cancel_button(page_client, user, dispatched):
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        matrix = matrices.matrix_submit(
+            owner=user, decks=[FACTION_A, FACTION_B], games_per_pair=2, agent="random"
+        )
+    html = page_client.get(f"/matrices/{matrix.pk}/").content.decode()
+    assert f'action="/matrices/{matrix.pk}/cancel/"' in html
+    assert page_client.get(f"/matrices/{matrix.pk}/cancel/").status_code == 405
+    response = page_client.post(f"/matrices/{matrix.pk}/cancel/")
+    assert response.status_code == 302
+    matrix.refresh_from_db()
+    assert matrix.status == JobStatus.CANCELLED
+    html = page_client.get(f"/matrices/{matrix.pk}/").content.decode()
+    assert "/cancel/" not in html
+
+
 def test_new_matrix_form(page_client, dispatched):
     from simulate.models import MatrixJob
 

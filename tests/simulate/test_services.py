@@ -202,6 +202,45 @@ def test_limits(make_job, settings, user):
         make_job()
 
 
+def test_searching_agents_have_tighter_game_and_chunk_caps(user, settings):
+    from django.core.exceptions import ValidationError
+
+    from simulate import conf
+    from simulate.services import matrices
+
+    settings.SIMULATE_MAX_GAMES_BY_AGENT = {"slowpoke": 300}
+    settings.SIMULATE_MAX_CHUNK_BY_AGENT = {"slowpoke": 4}
+    jobs.check_submission(owner=user, games=300, agents=("greedy", "slowpoke"))
+    with pytest.raises(ValidationError, match="300 games per job with the slowpoke"):
+        jobs.check_submission(owner=user, games=301, agents=("greedy", "slowpoke"))
+    jobs.check_submission(owner=user, games=301, agents=("greedy", "random"))
+    assert conf.auto_chunk_size(10_000, ("greedy", "slowpoke")) == 4
+    assert conf.auto_chunk_size(10_000, ("greedy",)) == 200
+    # A matrix counts every pair against the agent's cap.
+    with pytest.raises(ValidationError, match="at most 300 games per matrix"):
+        matrices.matrix_check(owner=user, decks=3, games_per_pair=102, agent="slowpoke")
+    matrices.matrix_check(owner=user, decks=3, games_per_pair=100, agent="slowpoke")
+
+
+def test_requested_chunk_size_respects_an_agent_cap(user, settings, dispatched):
+    from django.core.exceptions import ValidationError
+
+    settings.SIMULATE_MAX_CHUNK_BY_AGENT = {"random": 4}
+    with pytest.raises(ValidationError, match="At most 4 games per chunk"):
+        jobs.simulation_submit(
+            owner=user,
+            deck_a=FACTION_A,
+            deck_b=FACTION_B,
+            games=20,
+            agent_a="random",
+            chunk_size=10,
+        )
+    job = jobs.simulation_submit(
+        owner=user, deck_a=FACTION_A, deck_b=FACTION_B, games=20, agent_a="random"
+    )
+    assert job.chunk_size == 4 and not SimulationJob.objects.exclude(pk=job.pk).exists()
+
+
 def test_submission_dispatches_on_commit(user, dispatched):
     from django.test import TestCase
 
