@@ -86,14 +86,24 @@ def bits_of(mask: int) -> tuple[int, ...]:
     if out is None:
         if len(_BITS) > 100_000:
             _BITS.clear()
-        found = []
         m = mask & _FULL
-        while m:
-            low = m & -m
-            found.append(low.bit_length() - 1)
-            m ^= low
-        out = _BITS[mask] = tuple(found)
+        b = _BYTE_BITS
+        out = _BITS[mask] = (
+            b[0][m & 255]
+            + b[1][m >> 8 & 255]
+            + b[2][m >> 16 & 255]
+            + b[3][m >> 24 & 255]
+            + b[4][m >> 32 & 255]
+            + b[5][m >> 40 & 255]
+        )
     return out
+
+
+# _BYTE_BITS[k][v]: the set bits of ``v << 8 * k`` (v < 256), ascending
+_BYTE_BITS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(8 * k + i for i in range(8) if v >> i & 1) for v in range(256))
+    for k in range(SPACES // 8)
+)
 
 
 def distance(a: int, b: int) -> int:

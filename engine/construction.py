@@ -1,4 +1,4 @@
-"""Deck construction rules (RULES.md R9; R10 seam): the one place they live.
+"""Deck construction rules (R9; R10 seam): the one place they live.
 
 ``validate_deck`` checks a list of (card slug, count) against a ruleset profile and
 returns a :class:`ValidationReport` with EVERY violation at once (never only the first).

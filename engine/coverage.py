@@ -1,7 +1,8 @@
 """Ability coverage per faction: ``python -m engine.coverage [--json]``.
 
 For every faction in the catalog: how many distinct cards, how many the engine plays in
-full, the missing ones with the reason ("no implementation" / "text unknown"), and how
+full, the missing ones with the reason ("text unknown", "stats unknown (...)" or
+"no implementation"), and how
 many are *tested*.
 
 Tested is measured, not assumed: every scenario test names the ability ids it
@@ -13,8 +14,10 @@ at least one marker; ``untested`` lists, per card, the implemented ability ids n
 marker names. Without the tests folder (an installed package) ``tested`` and
 ``untested`` are null and ``tested_note`` says why.
 
-JSON keys: top level ``cards``, ``implemented``, ``tested``, ``tested_note``,
-``factions``; per faction ``cards``, ``implemented``, ``missing`` (``card``, ``name``,
+JSON keys: top level ``cards``, ``complete_data``, ``implemented``, ``tested``,
+``tested_note``, ``factions``; per faction ``cards``, ``complete_data`` (cards whose
+texts and numbers are all known, so only engine work could be missing),
+``implemented``, ``missing`` (``card``, ``name``,
 ``abilities``: [``id``, ``reason``]), ``deck_known``, ``tested``, ``untested``
 (``card``, ``name``, ``abilities``: [ability id]).
 """
@@ -28,12 +31,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from engine.abilities import REGISTRY, is_fully_implemented, load_all, missing_reasons
+from engine.abilities import REGISTRY, load_all, missing_reasons
 
 if TYPE_CHECKING:
     from engine.catalog import Catalog
 
 MARKER = "covers"
+NOT_IMPLEMENTED = (
+    "no implementation"  # the one reason that is engine work, not a data gap
+)
 TESTS_DIR = Path(__file__).resolve().parent.parent / "tests" / "engine"
 
 
@@ -119,16 +125,18 @@ def coverage(
         missing = []
         untested = []
         tested = 0
+        complete = 0
         for c in cards:
-            full = is_fully_implemented(c)
+            reasons = missing_reasons(c)
+            full = not reasons
+            if all(r == NOT_IMPLEMENTED for _, r in reasons):
+                complete += 1
             if not full:
                 missing.append(
                     {
                         "card": c.slug,
                         "name": c.name,
-                        "abilities": [
-                            {"id": a, "reason": r} for a, r in missing_reasons(c)
-                        ],
+                        "abilities": [{"id": a, "reason": r} for a, r in reasons],
                     }
                 )
             if covered is None:
@@ -144,6 +152,7 @@ def coverage(
                 tested += 1
         factions[slug] = {
             "cards": len(cards),
+            "complete_data": complete,
             "implemented": len(cards) - len(missing),
             "missing": missing,
             "deck_known": cat.factions[slug].deck is not None,
@@ -157,6 +166,7 @@ def coverage(
         note = f"tests folder not found ({tests_dir}): tested is not measured"
     return {
         "cards": total,
+        "complete_data": sum(f["complete_data"] for f in factions.values()),
         "implemented": done,
         "tested": (
             sum(f["tested"] for f in factions.values()) if covered is not None else None
@@ -166,13 +176,42 @@ def coverage(
     }
 
 
+def markdown_table(cov: dict[str, Any]) -> str:
+    """The README's coverage table (factions alphabetically, then the totals)."""
+
+    def cell(v: int | None) -> str:
+        return "?" if v is None else str(v)
+
+    lines = [
+        "| faction | cards | complete data | implemented | tested "
+        "| faction deck known |",
+        "| --- | ---: | ---: | ---: | ---: | --- |",
+    ]
+    for slug in sorted(cov["factions"]):
+        f = cov["factions"][slug]
+        lines.append(
+            f"| {slug} | {f['cards']} | {f['complete_data']} | {f['implemented']} "
+            f"| {cell(f['tested'])} | {'yes' if f['deck_known'] else 'no'} |"
+        )
+    lines.append(
+        f"| **all** | {cov['cards']} | {cov['complete_data']} | {cov['implemented']} "
+        f"| {cell(cov['tested'])} | |"
+    )
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m engine.coverage")
-    ap.add_argument("--json", action="store_true")
+    out = ap.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true")
+    out.add_argument("--markdown", action="store_true", help="the README table")
     ns = ap.parse_args(argv)
     cov = coverage()
     if ns.json:
         print(json.dumps(cov, indent=1, sort_keys=True))
+        return 0
+    if ns.markdown:
+        print(markdown_table(cov))
         return 0
     tested = "unknown" if cov["tested"] is None else cov["tested"]
     print(f"implemented {cov['implemented']} of {cov['cards']} cards, tested {tested}")

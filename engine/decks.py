@@ -45,10 +45,25 @@ def playable_factions(catalog: Catalog | None = None) -> list[str]:
     return [s for s, f in cat.factions.items() if f.deck is not None]
 
 
+class IllegalDeckError(ValueError):
+    """A deck text that breaks the construction rules (R9); ``errors`` lists them."""
+
+    def __init__(self, name: str, errors: list[str]) -> None:
+        self.errors = errors
+        super().__init__(f"deck {name!r} is not legal: " + "; ".join(errors))
+
+
 def text_deck(
-    text: str, catalog: Catalog | None = None, name: str = "deck"
+    text: str,
+    catalog: Catalog | None = None,
+    name: str = "deck",
+    *,
+    allow_illegal: bool = False,
 ) -> GameDeck:
-    from engine.construction import assign_roles
+    """A deck text file as a game deck. It must pass the construction rules (R9),
+    every violation reported at once in :class:`IllegalDeckError`, unless
+    ``allow_illegal`` (experiments: the game is still played by the rules)."""
+    from engine.construction import assign_roles, validate_deck
     from engine.decktext import parse_deck_text
 
     cat = catalog or default_catalog()
@@ -59,6 +74,13 @@ def text_deck(
     summoners = [s for s, _ in parsed.entries if cat.cards[s].is_summoner]
     if len(summoners) != 1:
         raise ValueError(f"a deck needs exactly 1 summoner, found {len(summoners)}")
+    if not allow_illegal:
+        report = validate_deck(parsed.entries, catalog=cat, summoner=summoners[0])
+        if not report.valid:
+            raise IllegalDeckError(
+                parsed.name or name,
+                [f"[{v.code}] {v.message}" for v in report.errors],
+            )
     entries = assign_roles(parsed.entries, catalog=cat, summoner=summoners[0])
     deck = DeckList(name=parsed.name or name, summoner=summoners[0], entries=entries)
     faction = cat.cards[summoners[0]].faction
@@ -66,12 +88,19 @@ def text_deck(
     return game_deck(deck, cat.cards, fac.setup if fac else None, name=deck.name)
 
 
-def resolve_deck(arg: str, catalog: Catalog | None = None) -> GameDeck:
-    """A faction slug, or a path to a deck text file."""
+def resolve_deck(
+    arg: str, catalog: Catalog | None = None, *, allow_illegal: bool = False
+) -> GameDeck:
+    """A faction slug, or a path to a deck text file (see :func:`text_deck`)."""
     cat = catalog or default_catalog()
     if arg in cat.factions:
         return faction_deck(arg, cat)
     path = Path(arg)
     if path.is_file():
-        return text_deck(path.read_text(encoding="utf-8"), cat, name=path.stem)
+        return text_deck(
+            path.read_text(encoding="utf-8"),
+            cat,
+            name=path.stem,
+            allow_illegal=allow_illegal,
+        )
     raise ValueError(f"{arg!r} is neither a faction slug nor a deck file")

@@ -5,12 +5,13 @@ An attack scores one hit per die showing the attacker's own symbol (R7); abiliti
 read specials, or two symbols on one die, work from these faces.
 
 Sources:
-- Second edition: shared/research/engine-facts.md section 1b (faces taken from
+- Second edition: the project's research notes on the die (faces taken from
   github.com/zhuanggenhua/BoardGame ``config/dice.ts`` at cfe06545; counts 5 melee /
-  4 ranged / 2 special agree with an independent player review, section 1a).
+  4 ranged / 2 special agree with an independent player review).
   UNVERIFIED: which symbols share a face (the pairing) has not been checked against a
   physical die or an official image. Plain hit odds do not depend on the pairing.
-- First edition (R10, seed 002 "A támadás kiértékelése"): plain d6, 3 or more hits
+- First edition (R10, the Hungarian first-edition rulebook, "A támadás
+  kiértékelése"): plain d6, 3 or more hits
   (melee and ranged alike), no special symbol.
 """
 

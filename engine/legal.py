@@ -62,12 +62,14 @@ def legal_actions(st: GameState) -> list[Action]:
             out += legal_events(st)
             break
     if "actions" in info.hooks:
-        ctrl = st.ctrl
-        for s, a in st._hooked("actions"):
-            if ctrl[s] == p:
-                ph = a.action_phases
-                if ph is None or phase in ph:
-                    out += a.actions(st, s)
+        hooked = st._hooked("actions")
+        if hooked:
+            ctrl = st.ctrl
+            for s, a in hooked:
+                if ctrl[s] == p:
+                    ph = a.action_phases
+                    if ph is None or phase in ph:
+                        out += a.actions(st, s)
     fn = _PHASE_ACTIONS[phase]
     if fn is not None:
         out += fn(st)

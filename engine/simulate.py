@@ -155,6 +155,11 @@ def main(argv: list[str] | None = None) -> int:
         metavar="I",
         help="game index to save with --save-replay (default 0)",
     )
+    ap.add_argument(
+        "--allow-illegal",
+        action="store_true",
+        help="play deck files that break the construction rules (R9) anyway",
+    )
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     ns = ap.parse_args(argv)
     if ns.ruleset != "second":
@@ -168,8 +173,8 @@ def main(argv: list[str] | None = None) -> int:
     from engine.decks import resolve_deck
 
     try:
-        deck_a = resolve_deck(ns.a)
-        deck_b = resolve_deck(ns.b)
+        deck_a = resolve_deck(ns.a, allow_illegal=ns.allow_illegal)
+        deck_b = resolve_deck(ns.b, allow_illegal=ns.allow_illegal)
     except (KeyError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

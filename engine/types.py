@@ -122,17 +122,25 @@ class CardDef:
         return CardClass.GATE in self.classes
 
     @property
+    def unknown_stats(self) -> tuple[str, ...]:
+        """Names of the facts the card type needs that the catalog does not know."""
+        if self.card_type is CardType.UNIT:
+            needed: dict[str, object] = {
+                "cost": 0 if self.is_summoner else self.cost,
+                "strength": self.strength,
+                "life": self.life,
+                "attack type": self.attack_type,
+            }
+        elif self.card_type is CardType.STRUCTURE:
+            needed = {"cost": self.cost, "life": self.life}
+        else:
+            needed = {"cost": self.cost, "phase": self.phase}
+        return tuple(k for k, v in needed.items() if v is None)
+
+    @property
     def stats_known(self) -> bool:
         """True when every number the card type needs is known."""
-        if self.card_type is CardType.UNIT:
-            needed: tuple[object, ...] = (self.strength, self.life, self.attack_type)
-            if not self.is_summoner:
-                needed += (self.cost,)
-        elif self.card_type is CardType.STRUCTURE:
-            needed = (self.cost, self.life)
-        else:
-            needed = (self.cost, self.phase)
-        return all(v is not None for v in needed)
+        return not self.unknown_stats
 
 
 @dataclass(frozen=True, slots=True)

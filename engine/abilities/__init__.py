@@ -38,17 +38,27 @@ def load_all() -> None:
 
 
 def missing_reasons(card: CardDef) -> list[tuple[str, str]]:
-    """(ability id, reason) for every ability of ``card`` the engine cannot play:
-    reason is ``"text unknown"`` or ``"no implementation"``. A card whose stats and
-    texts are unknown is reported once under its slug as ``"text unknown"``."""
+    """(ability id, reason) for every ability of ``card`` the engine cannot play.
+
+    Reasons: ``"text unknown"`` (the catalog lacks the ability's text),
+    ``"stats unknown (attack type, ...)"`` (the text is known but the card cannot be
+    played because numbers it needs are missing, so implementing it waits for them),
+    or ``"no implementation"`` (complete data, engine work outstanding). A card with
+    no known abilities and unknown stats is reported once under its slug as
+    ``"text unknown"`` (its texts are unknown too)."""
     load_all()
     out: list[tuple[str, str]] = []
-    if not card.stats_known and not card.abilities:
+    gaps = card.unknown_stats
+    if gaps and not card.abilities:
         out.append((card.slug, "text unknown"))  # card data incomplete
     for ab in card.abilities:
-        if ab.text is None and ab.id not in REGISTRY:
+        if ab.id in REGISTRY:
+            continue
+        if ab.text is None:
             out.append((ab.id, "text unknown"))
-        elif ab.id not in REGISTRY:
+        elif gaps:
+            out.append((ab.id, f"stats unknown ({', '.join(gaps)})"))
+        else:
             out.append((ab.id, "no implementation"))
     return out
 

@@ -1,8 +1,6 @@
-"""Breakers (Master Set): all 12 cards. Texts: shared/catalog/breakers.yaml.
-
-Also holds :class:`Borrowing`, the base of abilities that make a card "have the
-abilities of" another card (Mind Witch's Mimic here, Chant of Entangling in
-:mod:`engine.abilities.savanna_elves`).
+"""Breakers (Master Set): all 12 cards. Texts: the card data in
+cards/data/breakers.yaml. Shared mechanics (Engage, extra attacks, borrowed abilities
+for Mimic ...) come from :mod:`engine.abilities.common`.
 
 Interpretations (where the paraphrased texts leave room):
 - "within N spaces" / "up to N spaces away" count orthogonally (R8e); never itself.
@@ -16,7 +14,8 @@ Interpretations (where the paraphrased texts leave room):
   is not offered.
 - Engage (Deceiver): "farther" is a partial or full move/force that increases the
   distance (glossary "farther"): any step of the path that leaves the Deceiver's
-  side counts, even if the unit comes back next to it.
+  side counts, even if the unit comes back next to it
+  (:class:`engine.abilities.common.Engage`).
 - Stupefy: every adjacent enemy Deceiver lowers the attack by 1 (separate cards).
 - Mimic: the witch copies the printed abilities of the chosen common (friendly or
   enemy) until the turn ends; they stay if that common later leaves play.
@@ -31,17 +30,31 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.abilities.common import (
+    Borrowing,
+    Engage,
+    FarShot,
+    ask_optional_target,
+    attack_targets,
+    common_or_champion,
+    count_attack,
+    empty_adjacent,
+    extra_attack,
+    fix_lethal,
+    may_attack_now,
+    near_summoner,
+    pushable,
+    within,
+)
 from engine.abilities.registry import (
     ACTIVE,
     BOARD,
     DISCARD,
     Ability,
-    AttackResult,
     Decision,
     Trigger,
     register,
 )
-from engine.abilities.vanguards import attack_targets, extra_attack
 from engine.actions import (
     NO,
     YES,
@@ -51,265 +64,13 @@ from engine.actions import (
     UseAbility,
     YesNo,
 )
-from engine.board import ADJ, DIST, RAYS
+from engine.board import DIST, RAYS
 from engine.dice import SPECIAL
 from engine.phases import ATTACK, MOVE
 from engine.rules.attack import hits_of
-from engine.types import CardClass
 
 if TYPE_CHECKING:
     from engine.state import GameState
-
-
-# -- shared helpers --------------------------------------------------------------------
-def within(st: GameState, a: int, b: int, n: int) -> bool:
-    """``b`` is within ``n`` spaces of ``a`` (orthogonal count; never itself)."""
-    return a != b and DIST[st.pos[a]][st.pos[b]] <= n
-
-
-def empty_adjacent(st: GameState, cid: int) -> list[int]:
-    board = st.board
-    return [s for s in ADJ[st.pos[cid]] if board[s] < 0]
-
-
-def common_or_champion(st: GameState, cid: int) -> bool:
-    classes = st.info.cards[cid].classes
-    return st.info.is_unit[cid] and (
-        CardClass.COMMON in classes or CardClass.CHAMPION in classes
-    )
-
-
-def pushable(st: GameState, cid: int) -> bool:
-    """May ``cid`` be forced 1 space now (an empty space next to it, not Steadfast)?"""
-    return bool(empty_adjacent(st, cid)) and st.can_be_forced(cid)
-
-
-def fix_lethal(st: GameState) -> None:
-    """Destroy cards whose life dropped to their damage (boost spent, a borrowed
-    ability ended): R7 "at life 0 or less it is destroyed"."""
-    for c in st.board:
-        if c >= 0 and st.damage[c] and st.damage[c] >= st.life(c):
-            st.check_lethal()
-            return
-
-
-def spend_boost(st: GameState, cid: int, n: int = 1) -> None:
-    """Remove ``n`` boost from ``cid`` (life may depend on it: Imbued Life)."""
-    st.boost[cid] = max(0, st.boost[cid] - n)
-    fix_lethal(st)
-
-
-# -- Borrowed abilities (Mimic, Chant of Entangling) -----------------------------------
-_OVERRIDES: dict[str, frozenset[str]] = {}
-
-
-def hooks_of(ab: Ability) -> frozenset[str]:
-    got = _OVERRIDES.get(ab.id)
-    if got is None:
-        got = _OVERRIDES[ab.id] = frozenset(ab.overrides())
-    return got
-
-
-class Borrowing(Ability):
-    """An ability through which cards have the abilities of other cards.
-
-    :meth:`lent` names the (card, ability) pairs in force now; every hook below runs
-    the borrowed abilities with ``src`` = the card that has them. Their triggers and
-    decisions keep the borrowed ability's id (so its own ``resolve`` handles them);
-    several triggers at once come back as one bundle that re-stacks them (R8e order).
-    Static queries the core asks only of the card itself (gate, structure moving,
-    attacking through) work when the borrowing card is ``src`` (Mimic).
-    """
-
-    def lent(self, st: GameState, src: int) -> list[tuple[int, Ability]]:
-        return []
-
-    def _pairs(self, st: GameState, src: int, hook: str) -> list[tuple[int, Ability]]:
-        lent = self.lent(st, src)
-        if not lent:
-            return []
-        out = []
-        zone = st.zone
-        for card, ab in lent:
-            if hook in hooks_of(ab) and zone[card] in ab.zones_for(hook):
-                out.append((card, ab))
-        if out and "blanks" in st.info.hooks:
-            blank = st.blanked()
-            out = [(c, a) for c, a in out if c not in blank]
-        return out
-
-    def own_trigger(
-        self, st: GameState, src: int, hook: str, args: tuple[object, ...]
-    ) -> Trigger | None:
-        """This ability's own trigger for ``hook`` (besides the borrowed ones)."""
-        return None
-
-    def _collect(
-        self, st: GameState, src: int, hook: str, *args: object
-    ) -> Trigger | None:
-        trigs: list[Trigger] = []
-        mine = self.own_trigger(st, src, hook, args)
-        if mine is not None:
-            trigs.append(mine)
-        for card, ab in self._pairs(st, src, hook):
-            t = getattr(ab, hook)(st, card, *args)
-            if t is not None:
-                trigs.append(t)
-        if not trigs:
-            return None
-        if len(trigs) == 1:
-            return trigs[0]
-        return Trigger(self.id, src, st.ctrl[src], ("bundle", *trigs))
-
-    def resolve_bundle(self, st: GameState, trig: Trigger) -> bool:
-        if trig.data[:1] == ("bundle",):
-            st.push_triggers(list(trig.data[1:]))
-            return True
-        return False
-
-    def _any(self, st: GameState, src: int, hook: str, *args: object) -> bool:
-        return any(
-            getattr(ab, hook)(st, c, *args) for c, ab in self._pairs(st, src, hook)
-        )
-
-    # static queries
-    def counts_as_gate(self, st: GameState, src: int) -> bool:
-        return self._any(st, src, "counts_as_gate")
-
-    def can_move(self, st: GameState, src: int) -> bool:
-        return self._any(st, src, "can_move")
-
-    def passes_through(self, st: GameState, src: int, other: int) -> bool:
-        return self._any(st, src, "passes_through", other)
-
-    def attacks_through(self, st: GameState, src: int, blocker: int) -> bool:
-        return self._any(st, src, "attacks_through", blocker)
-
-    def lets_pass(self, st: GameState, src: int, mover: int, other: int) -> bool:
-        """A card borrowing a way through cards (Trample) from another card."""
-        for c, ab in self._pairs(st, src, "passes_through"):
-            if c == mover and c != src and ab.passes_through(st, c, other):
-                return True
-        return self._any(st, src, "lets_pass", mover, other)
-
-    def prevents_force(self, st: GameState, src: int, cid: int) -> bool:
-        return self._any(st, src, "prevents_force", cid)
-
-    def instead_of_destroy(self, st: GameState, src: int, card: int) -> bool:
-        return self._any(st, src, "instead_of_destroy", card)
-
-    # modifiers
-    def mod_strength(self, st: GameState, src: int, cid: int, value: int) -> int:
-        if self.self_only and cid != src:
-            return value
-        for c, ab in self._pairs(st, src, "mod_strength"):
-            value = ab.mod_strength(st, c, cid, value)
-        return value
-
-    def mod_life(self, st: GameState, src: int, cid: int, value: int) -> int:
-        if self.self_only and cid != src:
-            return value
-        for c, ab in self._pairs(st, src, "mod_life"):
-            value = ab.mod_life(st, c, cid, value)
-        return value
-
-    def mod_move(self, st: GameState, src: int, cid: int, value: int) -> int:
-        if self.self_only and cid != src:
-            return value
-        for c, ab in self._pairs(st, src, "mod_move"):
-            value = ab.mod_move(st, c, cid, value)
-        return value
-
-    def mod_range(self, st: GameState, src: int, cid: int, value: int) -> int:
-        if self.self_only and cid != src:
-            return value
-        for c, ab in self._pairs(st, src, "mod_range"):
-            value = ab.mod_range(st, c, cid, value)
-        return value
-
-    def mod_hits(
-        self, st: GameState, src: int, attacker: int, faces: tuple[int, ...], hits: int
-    ) -> int:
-        for c, ab in self._pairs(st, src, "mod_hits"):
-            hits = ab.mod_hits(st, c, attacker, faces, hits)
-        return hits
-
-    def mod_attack_strength(
-        self, st: GameState, src: int, attacker: int, target: int, value: int
-    ) -> int:
-        for c, ab in self._pairs(st, src, "mod_attack_strength"):
-            value = ab.mod_attack_strength(st, c, attacker, target, value)
-        return value
-
-    def mod_damage(
-        self,
-        st: GameState,
-        src: int,
-        attacker: int,
-        target: int,
-        faces: tuple[int, ...],
-        damage: int,
-    ) -> int:
-        for c, ab in self._pairs(st, src, "mod_damage"):
-            damage = ab.mod_damage(st, c, attacker, target, faces, damage)
-        return damage
-
-    # triggers
-    def after_move(
-        self, st: GameState, src: int, card: int, kind: str, path: tuple[int, ...]
-    ) -> Trigger | None:
-        return self._collect(st, src, "after_move", card, kind, path)
-
-    def after_move_from(
-        self,
-        st: GameState,
-        src: int,
-        card: int,
-        kind: str,
-        start: int,
-        path: tuple[int, ...],
-    ) -> Trigger | None:
-        return self._collect(st, src, "after_move_from", card, kind, start, path)
-
-    def after_attack(
-        self, st: GameState, src: int, attacker: int, target: int, hits: int
-    ) -> Trigger | None:
-        return self._collect(st, src, "after_attack", attacker, target, hits)
-
-    def after_attack_result(
-        self, st: GameState, src: int, res: AttackResult
-    ) -> Trigger | None:
-        return self._collect(st, src, "after_attack_result", res)
-
-    def after_roll(
-        self, st: GameState, src: int, roller: int, faces: tuple[int, ...]
-    ) -> Trigger | None:
-        return self._collect(st, src, "after_roll", roller, faces)
-
-    def on_destroy(
-        self, st: GameState, src: int, card: int, by_player: int | None
-    ) -> Trigger | None:
-        return self._collect(st, src, "on_destroy", card, by_player)
-
-    def start_of_turn(self, st: GameState, src: int, player: int) -> Trigger | None:
-        return self._collect(st, src, "start_of_turn", player)
-
-    def end_of_turn(self, st: GameState, src: int, player: int) -> Trigger | None:
-        return self._collect(st, src, "end_of_turn", player)
-
-    def start_of_phase(self, st: GameState, src: int, phase: int) -> Trigger | None:
-        return self._collect(st, src, "start_of_phase", phase)
-
-    def end_of_phase(self, st: GameState, src: int, phase: int) -> Trigger | None:
-        return self._collect(st, src, "end_of_phase", phase)
-
-    # activated abilities
-    def actions(self, st: GameState, src: int) -> list[Action]:
-        out: list[Action] = []
-        for c, ab in self._pairs(st, src, "actions"):
-            if st.ctrl[c] == st.turn_player:
-                out += ab.actions(st, c)
-        return out
 
 
 # -- Tacullu ---------------------------------------------------------------------------
@@ -430,10 +191,9 @@ class TelepathicCommand(Ability):
         src = trig.source
         if not st.on_board(src):
             return
-        opts: list[Action] = [NO]
-        opts += [ChooseTarget(c) for c in self._commons(st, src)]
-        if len(opts) > 1:
-            st.ask(self.decision(st, src, opts, "common", prompt="Telepathic Command"))
+        ask_optional_target(
+            self, st, src, self._commons(st, src), "common", prompt="Telepathic Command"
+        )
 
     def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
         if not isinstance(action, ChooseTarget):
@@ -535,26 +295,16 @@ class Push(Ability):
         src = trig.source
         if not st.on_board(src):
             return
-        opts: list[Action] = [NO]
-        opts += [ChooseTarget(c) for c in self._targets(st, src)]
-        if len(opts) > 1:
-            st.ask(self.decision(st, src, opts, prompt=self.id))
+        ask_optional_target(self, st, src, self._targets(st, src), prompt=self.id)
 
     def actions(self, st: GameState, src: int) -> list[Action]:
         """Instead of attacking (counts as its attack, R8e "instead of")."""
-        if (
-            st.phase != ATTACK
-            or st.stack
-            or src in st.attacked
-            or len(st.attacked) >= 3
-            or st.ctrl[src] != st.turn_player
-            or not self._has_target(st, src)
-        ):
+        if not may_attack_now(st, src) or not self._has_target(st, src):
             return []
         return [UseAbility(src, self.id)]
 
     def use(self, st: GameState, src: int, action: Action) -> None:
-        st.attacked.append(src)
+        count_attack(st, src)
         opts = [ChooseTarget(c) for c in self._targets(st, src)]
         st.ask(self.decision(st, src, opts, prompt=self.id))
 
@@ -613,39 +363,8 @@ class Stupefy(Ability):
 
 
 @register("deceiver.engage")
-class DeceiverEngage(Ability):
-    """An adjacent enemy unit that moves or is forced farther away takes 1 damage
-    afterwards.
-
-    Reading: glossary "farther" = a partial or full move/force that increases the
-    distance, so any step of the path away from the Deceiver counts, even if the unit
-    ends next to it again."""
-
-    def after_move_from(
-        self,
-        st: GameState,
-        src: int,
-        card: int,
-        kind: str,
-        start: int,
-        path: tuple[int, ...],
-    ) -> Trigger | None:
-        if card == src or not st.info.is_unit[card] or st.ctrl[card] == st.ctrl[src]:
-            return None
-        dist = DIST[st.pos[src]]
-        d = dist[start]
-        if d != 1:
-            return None
-        for s in path:
-            if dist[s] > d:
-                return self.trigger(st, src, card)
-            d = dist[s]
-        return None
-
-    def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
-        card = trig.data[0]
-        if st.on_board(card) and st.on_board(trig.source):
-            st.deal_damage(card, 1, trig.player, trig.source)
+class DeceiverEngage(Engage):
+    __doc__ = Engage.__doc__
 
 
 # -- Mind Witch ------------------------------------------------------------------------
@@ -735,10 +454,7 @@ class Mimic(Borrowing):
         src = trig.source
         if not st.on_board(src):
             return
-        opts: list[Action] = [NO]
-        opts += [ChooseTarget(c) for c in self._commons(st, src)]
-        if len(opts) > 1:
-            st.ask(self.decision(st, src, opts, prompt="Mimic"))
+        ask_optional_target(self, st, src, self._commons(st, src), prompt="Mimic")
 
     def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
         if isinstance(action, ChooseTarget):
@@ -757,13 +473,8 @@ class Swift(Ability):
 
 
 @register("wind-archer.far-shot")
-class FarShot(Ability):
-    """Its ranged attacks reach 4 spaces instead of 3."""
-
-    self_only = True
-
-    def mod_range(self, st: GameState, src: int, cid: int, value: int) -> int:
-        return value + 1 if cid == src else value
+class WindArcherFarShot(FarShot):
+    __doc__ = FarShot.__doc__
 
 
 # -- Events ----------------------------------------------------------------------------
@@ -779,16 +490,10 @@ class MindControl(Ability):
     hook_zones = {"end_of_turn": (DISCARD,)}
 
     def _candidates(self, st: GameState, player: int) -> list[int]:
-        summ = st.info.summoners[player]
-        if not st.on_board(summ):
-            return []
         return [
             c
-            for c in st.board
-            if c >= 0
-            and st.ctrl[c] != player
-            and common_or_champion(st, c)
-            and within(st, summ, c, 2)
+            for c in near_summoner(st, player, 2)
+            if st.ctrl[c] != player and common_or_champion(st, c)
         ]
 
     def can_play(self, st: GameState, card: int) -> bool:

@@ -1,12 +1,14 @@
-"""Cave Goblins (Master Set): all 12 cards. Texts: shared/catalog/cave-goblins.yaml,
-cards/data/cave-goblins.yaml; rulebook examples in shared/seeds/003 (Sunyi = Sneeks,
-Szörnylovas = Beast Rider, Parittyás hordatag = Horde Slinger, Settenkedés = Sneak).
+"""Cave Goblins (Master Set): all 12 cards. Texts: the card data in
+cards/data/cave-goblins.yaml; examples in the Hungarian second-edition rulebook (Sunyi
+= Sneeks, Szörnylovas = Beast Rider, Parittyás hordatag = Horde Slinger, Settenkedés =
+Sneak). Shared mechanics come from :mod:`engine.abilities.common`.
 
 Readings (where the paraphrased texts leave room; each is tested):
 - "0-cost unit": a unit whose printed cost is 0 (summoners have no cost: never 0).
 - Sly is a swap (R8e): neither a move nor a force, so no "after move" effects; usable
   once per turn at any time of your attack phase when nothing is resolving.
-- Relentless (seed 003 "Könyörtelen": an attack with this unit is an extra attack):
+- Relentless (Hungarian second-edition rulebook, "Könyörtelen": an attack with this
+  unit is an extra attack):
   the unit still attacks once per attack phase, but its attack never counts toward the
   3 attackers (core hook ``extra_attack``).
 - Charge: a straight line of 1-4 empty spaces instead of the normal move; it is a move
@@ -39,10 +41,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.abilities.common import (
+    AtYourPhaseEnd,
+    AtYourPhaseStart,
+    ImbuedStrength,
+    ask_optional_space,
+    attack_targets,
+    empty_adjacent,
+    extra_attack,
+    return_to_hand,
+)
 from engine.abilities.registry import (
     ACTIVE,
     DISCARD,
-    HAND,
     Ability,
     AttackResult,
     Decision,
@@ -60,7 +71,6 @@ from engine.actions import (
 )
 from engine.board import ADJ, DIST, RAYS
 from engine.phases import ATTACK, MOVE
-from engine.rules.attack import finish_attack, targets
 from engine.rules.move import MAX_UNITS_MOVED
 
 if TYPE_CHECKING:
@@ -76,42 +86,6 @@ def zero_cost_units(st: GameState, player: int) -> list[int]:
     return [c for c in st.units_of(player) if zero_cost(st, c)]
 
 
-def empty_adjacent(st: GameState, cid: int) -> list[int]:
-    board = st.board
-    return [s for s in ADJ[st.pos[cid]] if board[s] < 0]
-
-
-def attack_targets(st: GameState, unit: int) -> list[int]:
-    """Cards ``unit`` may legally attack now (reach, line, attack restrictions)."""
-    out = targets(st, unit)
-    if "prevents_attack" in st.info.hooks:
-        out = [t for t in out if not st.attack_forbidden(unit, t)]
-    return out
-
-
-def extra_attack(st: GameState, attacker: int, target: int) -> None:
-    """Resolve an extra attack (R8e) outside the attack rule: ``st.attacked`` is left
-    as it is; dice, rerolls, damage and after-attack effects as in R7."""
-    if st.ctrl[target] != st.turn_player:
-        st.targeted_enemy = True
-    n = st.strength(attacker)
-    for s, ab in st._hooked("mod_attack_strength"):
-        n = ab.mod_attack_strength(st, s, attacker, target, n)
-    faces = st.roll(n if n > 0 else 0)
-    if "after_roll" in st.info.hooks:
-        st.stack.append(
-            Trigger(
-                "core.attack_damage",
-                -1,
-                st.turn_player,
-                ("roll", attacker, faces, target),
-            )
-        )
-        st.emit("after_roll", attacker, faces)
-        return
-    finish_attack(st, attacker, target, faces)
-
-
 def swap(st: GameState, a: int, b: int) -> None:
     """Exchange the spaces of two battlefield cards (R8e swap: no move, no force)."""
     pa, pb = st.pos[a], st.pos[b]
@@ -119,18 +93,6 @@ def swap(st: GameState, a: int, b: int) -> None:
     st.board[pb] = a
     st.pos[a] = pb
     st.pos[b] = pa
-
-
-def return_to_hand(st: GameState, cid: int) -> None:
-    """Take a battlefield card into its owner's hand: cards under it are discarded and
-    its tokens removed (glossary: "return to hand")."""
-    owner = st.info.owner[cid]
-    st._discard_under(cid)
-    st._remove_from_zone(cid)
-    st._clear_tokens(cid)
-    st.zone[cid] = HAND
-    st.ctrl[cid] = owner
-    st.hand[owner].append(cid)
 
 
 # -- Sneeks ----------------------------------------------------------------------------
@@ -158,14 +120,11 @@ class Sly(Ability):
 
 # -- Blarf -----------------------------------------------------------------------------
 @register("blarf.blood-runes")
-class BloodRunes(Ability):
+class BloodRunes(AtYourPhaseStart):
     """When your attack phase begins: pay 1 magic for 1 boost on Blarf (option 0), or
     deal 1 damage to Blarf (option 1)."""
 
-    def start_of_phase(self, st: GameState, src: int, phase: int) -> Trigger | None:
-        if phase == ATTACK and st.turn_player == st.ctrl[src]:
-            return self.trigger(st, src)
-        return None
+    phase = ATTACK
 
     def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
         src = trig.source
@@ -185,18 +144,6 @@ class BloodRunes(Ability):
             st.boost[src] += 1
         else:
             st.deal_damage(src, 1, me)
-
-
-class ImbuedStrength(Ability):
-    """+1 strength per boost on this unit, at most +5."""
-
-    self_only = True
-
-    def mod_strength(self, st: GameState, src: int, cid: int, value: int) -> int:
-        if cid != src:
-            return value
-        b = st.boost[src]
-        return value + (b if b < 5 else 5)
 
 
 @register("blarf.imbued-strength")
@@ -251,9 +198,11 @@ class SlingerRelentless(Relentless):
 
 # -- The Eater -------------------------------------------------------------------------
 @register("the-eater.feed-the-eater")
-class FeedTheEater(Ability):
+class FeedTheEater(AtYourPhaseEnd):
     """When your attack phase ends, unless The Eater destroyed a unit this turn,
     discard The Eater or a friendly unit adjacent to it (your choice)."""
+
+    phase = ATTACK
 
     def after_attack_result(
         self, st: GameState, src: int, res: AttackResult
@@ -267,12 +216,8 @@ class FeedTheEater(Ability):
             st.flags[f"{self.id}:{src}"] = 1
         return None
 
-    def end_of_phase(self, st: GameState, src: int, phase: int) -> Trigger | None:
-        if phase != ATTACK or st.turn_player != st.ctrl[src]:
-            return None
-        if st.flags.get(f"{self.id}:{src}"):
-            return None
-        return self.trigger(st, src)
+    def ready(self, st: GameState, src: int) -> bool:
+        return not st.flags.get(f"{self.id}:{src}")
 
     def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
         src = trig.source
@@ -396,10 +341,7 @@ class Cling(Ability):
         if not (st.on_board(src) and st.on_board(unit)):
             return
         spaces = empty_adjacent(st, unit)
-        if spaces:
-            opts: list[Action] = [NO]
-            opts += [ChooseSpace(s) for s in spaces]
-            st.ask(self.decision(st, src, opts, unit, prompt="Cling"))
+        ask_optional_space(self, st, src, spaces, unit, prompt="Cling")
 
     def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
         src = dec.source

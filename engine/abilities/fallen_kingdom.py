@@ -1,6 +1,7 @@
-"""Fallen Kingdom (Master Set): all 12 cards. Texts: shared/catalog/fallen-kingdom.yaml,
-cards/data/fallen-kingdom.yaml; rulebook examples in shared/seeds/003 (Ret-Talus,
-Élőhalott íjász = Undead Archer, hordozó = Undead Carrier, harcos = Undead Warrior).
+"""Fallen Kingdom (Master Set): all 12 cards. Texts: the card data in
+cards/data/fallen-kingdom.yaml; examples in the Hungarian second-edition rulebook
+(Ret-Talus, Élőhalott íjász = Undead Archer, hordozó = Undead Carrier, harcos = Undead
+Warrior). Shared mechanics come from :mod:`engine.abilities.common`.
 
 Readings (where the paraphrased texts leave room; each is tested):
 - "Undead unit" / "Carrier unit": a unit whose name contains that whole word (R8e).
@@ -17,9 +18,10 @@ Readings (where the paraphrased texts leave room; each is tested):
   hand, summon phase, paying its cost) destroys the chosen friendly unit (never your
   summoner) and puts Elut-Bal on that unit's space, wherever it is. If the destruction
   is replaced ("instead of") and the space stays occupied, nothing happens.
-- Soul Shift (seed 003: "a helyére teheted" = you may put it in its place): a place,
-  not a move, so it neither counts toward the 3 moved units nor triggers "after move"
-  effects. "Within 3 spaces" is measured when the unit is destroyed.
+- Soul Shift (Hungarian second-edition rulebook: "a helyére teheted" = you may put it
+  in its place): a place, not a move, so it neither counts toward the 3 moved units
+  nor triggers "after move" effects. "Within 3 spaces" is measured when the unit is
+  destroyed.
 - Soulless: no magic for an enemy unit destroyed by this unit's attack (core hook
   ``mod_kill_magic``); enemy structures still give magic.
 - Blood Fury and Sacrificial Pyre add their boost at once (bookkeeping with nothing to
@@ -43,9 +45,16 @@ Readings (where the paraphrased texts leave room; each is tested):
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
+from engine.abilities.common import (
+    ImbuedStrength,
+    PickOneEvent,
+    ask_optional_target,
+    empty_around,
+    named,
+    specials,
+)
 from engine.abilities.registry import (
     ACTIVE,
     DISCARD,
@@ -76,22 +85,6 @@ if TYPE_CHECKING:
 
 
 # -- shared helpers --------------------------------------------------------------------
-_NAME_RE: dict[str, re.Pattern[str]] = {}
-
-
-def named(st: GameState, cid: int, word: str) -> bool:
-    """Does the card's name contain ``word`` as a whole word (R8e names)?"""
-    pat = _NAME_RE.get(word)
-    if pat is None:
-        pat = _NAME_RE[word] = re.compile(rf"\b{re.escape(word)}\b", re.IGNORECASE)
-    return pat.search(st.info.cards[cid].name) is not None
-
-
-def empty_adjacent_space(st: GameState, space: int) -> list[int]:
-    board = st.board
-    return [s for s in ADJ[space] if board[s] < 0]
-
-
 def distinct(st: GameState, cards: list[int]) -> list[int]:
     """The first copy of each distinct card (copies are interchangeable choices)."""
     seen: set[str] = set()
@@ -116,10 +109,6 @@ def kills_summoner(st: GameState, cid: int, n: int) -> bool:
     return cid in st.info.summoners and st.damage[cid] + n >= st.life(cid)
 
 
-def specials(faces: tuple[int, ...]) -> int:
-    return sum(1 for f in faces if f & SPECIAL)
-
-
 # -- Ret-Talus -------------------------------------------------------------------------
 @register("ret-talus.raise-the-dead")
 class RaiseTheDead(Ability):
@@ -134,7 +123,7 @@ class RaiseTheDead(Ability):
             return []
         if st.flags.get(f"{self.id}:{src}") or kills_summoner(st, src, 2):
             return []
-        if not empty_adjacent_space(st, st.pos[src]):
+        if not empty_around(st, st.pos[src]):
             return []
         if not discard_units_named(st, me, "Undead"):
             return []
@@ -152,7 +141,7 @@ class RaiseTheDead(Ability):
     def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
         src = dec.source
         if isinstance(action, ChooseTarget):
-            spaces = empty_adjacent_space(st, st.pos[src]) if st.on_board(src) else []
+            spaces = empty_around(st, st.pos[src]) if st.on_board(src) else []
             opts = [ChooseSpace(s) for s in spaces]
             st.ask(self.decision(st, src, opts, "space", action.card, prompt="where"))
         elif isinstance(action, ChooseSpace):
@@ -347,14 +336,9 @@ class Infect(Ability):
         if st.board[space] >= 0:
             return
         cards = discard_units_named(st, trig.player, "Carrier")
-        if cards:
-            opts: list[Action] = [NO]
-            opts += [ChooseTarget(c) for c in cards]
-            st.ask(
-                self.decision(
-                    st, trig.source, opts, space, player=trig.player, prompt="Infect"
-                )
-            )
+        ask_optional_target(
+            self, st, trig.source, cards, space, player=trig.player, prompt="Infect"
+        )
 
     def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
         space = dec.data[0]
@@ -385,18 +369,6 @@ class BloodFury(Ability):
         if st.on_board(src):
             b = st.boost[src] - 2
             st.boost[src] = b if b > 0 else 0
-
-
-class ImbuedStrength(Ability):
-    """+1 strength per boost on this unit, at most +5."""
-
-    self_only = True
-
-    def mod_strength(self, st: GameState, src: int, cid: int, value: int) -> int:
-        if cid != src:
-            return value
-        b = st.boost[src]
-        return value + (b if b < 5 else 5)
 
 
 @register("undead-warrior.imbued-strength")
@@ -501,7 +473,7 @@ class BloodSummon(Ability):
         return [
             u
             for u in st.units_of(player)
-            if empty_adjacent_space(st, st.pos[u]) and not kills_summoner(st, u, 2)
+            if empty_around(st, st.pos[u]) and not kills_summoner(st, u, 2)
         ]
 
     def can_play(self, st: GameState, card: int) -> bool:
@@ -528,7 +500,7 @@ class BloodSummon(Ability):
             st.ask(Decision(p, self.id, card, cards, ("card", action.card)))
         elif step == "card" and isinstance(action, ChooseTarget):
             host = dec.data[1]
-            spaces = empty_adjacent_space(st, st.pos[host])
+            spaces = empty_around(st, st.pos[host])
             opts = tuple(ChooseSpace(s) for s in spaces)
             st.ask(Decision(p, self.id, card, opts, ("space", host, action.card)))
         elif step == "space" and isinstance(action, ChooseSpace):
@@ -542,23 +514,17 @@ class BloodSummon(Ability):
 
 
 @register("hellforged-weapon.effect")
-class HellforgedWeapon(Ability):
+class HellforgedWeapon(PickOneEvent):
     """Put under a friendly common: it has +2 strength and Cursed (after it attacks,
     1 damage to it per [special] rolled)."""
 
     zones = (UNDER,)
 
-    def _commons(self, st: GameState, player: int) -> list[int]:
+    prompt = "Hellforged Weapon: which common"
+
+    def candidates(self, st: GameState, player: int) -> list[int]:
         isc = st.info.is_common
         return [u for u in st.units_of(player) if isc[u]]
-
-    def can_play(self, st: GameState, card: int) -> bool:
-        return bool(self._commons(st, st.turn_player))
-
-    def play(self, st: GameState, card: int) -> None:
-        p = st.turn_player
-        opts = tuple(ChooseTarget(u) for u in self._commons(st, p))
-        st.ask(Decision(p, self.id, card, opts, (), "Hellforged Weapon: which common"))
 
     def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
         if isinstance(action, ChooseTarget) and st.on_board(action.card):

@@ -1,5 +1,6 @@
-"""Phoenix Elves (Starter Set): all 12 cards. Texts: shared/catalog/phoenix-elves.yaml
-(Queen Maldaria: the current official abilities, errata.yaml).
+"""Phoenix Elves (Starter Set): all 12 cards. Texts: the card data in
+cards/data/phoenix-elves.yaml (Queen Maldaria: her current official abilities, as the
+card data records them).
 
 Interpretations (where the paraphrased texts leave room):
 - Call Protection "place": put the unit on an empty space next to her (not a move or
@@ -10,6 +11,8 @@ Interpretations (where the paraphrased texts leave room):
   still block); "units between" are the units on the spaces strictly between it and
   the target's space. That damage is dealt without attacking those units, so Spirit
   of the Phoenix adds 1 to enemy units among them.
+- Engage (Royal Guardian): glossary "farther" (R8e), a partial move counts
+  (:class:`engine.abilities.common.Engage`).
 - Spirit of the Phoenix: abilities of friendly units that damage an enemy unit without
   an attack (Riposte, Quick Shot, Wildfire, Engage, Fire Breath's side damage, Aura
   of the Phoenix) deal 1 more; events (Burn) are not unit abilities.
@@ -27,6 +30,25 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.abilities.common import (
+    AfterOwnMove,
+    AtYourPhaseEnd,
+    AtYourPhaseStart,
+    Engage,
+    FirstAttackCap,
+    NamedNeighbourBoost,
+    PickOneEvent,
+    ability_damage,
+    adjacent,
+    ask_optional_space,
+    ask_optional_target,
+    common_or_champion,
+    empty_adjacent,
+    named,
+    near_summoner,
+    specials,
+    units_on_board,
+)
 from engine.abilities.registry import (
     ACTIVE,
     HAND,
@@ -36,19 +58,7 @@ from engine.abilities.registry import (
     Trigger,
     register,
 )
-from engine.abilities.vanguards import (
-    Engage,
-    FirstAttackCap,
-    ability_damage,
-    adjacent,
-    common_or_champion,
-    empty_adjacent,
-    named,
-    specials,
-    units_on_board,
-    within,
-)
-from engine.actions import NO, Action, ChooseSpace, ChooseTarget
+from engine.actions import Action, ChooseSpace, ChooseTarget
 from engine.board import ADJ, DIST, RAYS, line_between
 from engine.dice import SPECIAL
 from engine.phases import ATTACK, MOVE
@@ -59,9 +69,11 @@ if TYPE_CHECKING:
 
 # -- Queen Maldaria --------------------------------------------------------------------
 @register("queen-maldaria.call-protection")
-class CallProtection(Ability):
+class CallProtection(AtYourPhaseEnd):
     """At the end of your Attack Phase, if she attacked an enemy card this turn, you may
     place a friendly unit on an empty space next to her."""
+
+    phase = ATTACK
 
     def after_attack(
         self, st: GameState, src: int, attacker: int, target: int, hits: int
@@ -71,14 +83,8 @@ class CallProtection(Ability):
             st.flags[f"{self.id}:{src}"] = 1
         return None
 
-    def end_of_phase(self, st: GameState, src: int, phase: int) -> Trigger | None:
-        if (
-            phase == ATTACK
-            and st.turn_player == st.ctrl[src]
-            and st.flags.get(f"{self.id}:{src}")
-        ):
-            return self.trigger(st, src)
-        return None
+    def ready(self, st: GameState, src: int) -> bool:
+        return bool(st.flags.get(f"{self.id}:{src}"))
 
     def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
         src = trig.source
@@ -87,10 +93,7 @@ class CallProtection(Ability):
         units = [
             c for c in units_on_board(st) if c != src and st.ctrl[c] == trig.player
         ]
-        if units:
-            opts: list[Action] = [NO]
-            opts += [ChooseTarget(c) for c in units]
-            st.ask(self.decision(st, src, opts, "unit", prompt="Call Protection"))
+        ask_optional_target(self, st, src, units, "unit", prompt="Call Protection")
 
     def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
         src = dec.source
@@ -205,20 +208,10 @@ class FierySummon(Ability):
 
 
 @register("holleas.ignite")
-class Ignite(Ability):
+class Ignite(NamedNeighbourBoost):
     """Friendly Ember units adjacent to Holleas have +1 strength."""
 
-    def mod_strength(self, st: GameState, src: int, cid: int, value: int) -> int:
-        if (
-            cid != src
-            and st.on_board(cid)
-            and st.ctrl[cid] == st.ctrl[src]
-            and st.info.is_unit[cid]
-            and adjacent(st, src, cid)
-            and named(st, cid, "Ember")
-        ):
-            return value + 1
-        return value
+    word = "Ember"
 
 
 # -- Ember Archer ----------------------------------------------------------------------
@@ -237,26 +230,16 @@ def shot_targets(st: GameState, src: int, reach: int) -> list[int]:
 
 
 @register("ember-archer.quick-shot")
-class QuickShot(Ability):
+class QuickShot(AfterOwnMove):
     """After it moves, it may deal 1 damage to a unit within 3 straight-line spaces with
     only empty spaces between (not an attack)."""
-
-    def after_move(
-        self, st: GameState, src: int, card: int, kind: str, path: tuple[int, ...]
-    ) -> Trigger | None:
-        if card == src and kind == "move":
-            return self.trigger(st, src)
-        return None
 
     def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
         src = trig.source
         if not st.on_board(src):
             return
         units = shot_targets(st, src, 3)
-        if units:
-            opts: list[Action] = [NO]
-            opts += [ChooseTarget(c) for c in units]
-            st.ask(self.decision(st, src, opts, prompt="Quick Shot"))
+        ask_optional_target(self, st, src, units, prompt="Quick Shot")
 
     def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
         if isinstance(action, ChooseTarget):
@@ -282,14 +265,11 @@ class BornOfFire(Ability):
 
 
 @register("ember-beast.wildfire")
-class Wildfire(Ability):
+class Wildfire(AtYourPhaseStart):
     """At the start of your Move Phase, every enemy unit adjacent to it takes 1
     damage."""
 
-    def start_of_phase(self, st: GameState, src: int, phase: int) -> Trigger | None:
-        if phase == MOVE and st.turn_player == st.ctrl[src]:
-            return self.trigger(st, src)
-        return None
+    phase = MOVE
 
     def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
         src = trig.source
@@ -345,10 +325,7 @@ class Shove(Ability):
         if not st.on_board(target) or not st.can_be_forced(target):
             return
         spaces = empty_adjacent(st, target)
-        if spaces:
-            opts: list[Action] = [NO]
-            opts += [ChooseSpace(s) for s in spaces]
-            st.ask(self.decision(st, trig.source, opts, target, player=trig.player))
+        ask_optional_space(self, st, trig.source, spaces, target, player=trig.player)
 
     def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
         if isinstance(action, ChooseSpace):
@@ -360,7 +337,7 @@ class Shove(Ability):
 class SpiritOfThePhoenix(Ability):
     """ACTIVE: whenever an ability of a friendly unit damages an enemy unit without
     attacking it, it deals 1 more (applied by
-    :func:`engine.abilities.vanguards.ability_damage`, which every such ability
+    :func:`engine.abilities.common.ability_damage`, which every such ability
     uses)."""
 
     zones = (ACTIVE,)
@@ -397,26 +374,13 @@ class BlindingFlare(Ability):
 
 
 @register("burn.effect")
-class Burn(Ability):
+class Burn(PickOneEvent):
     """Deal 2 damage to a common or champion within 2 spaces of your summoner."""
 
-    def _targets(self, st: GameState, player: int) -> list[int]:
-        summ = st.info.summoners[player]
-        if not st.on_board(summ):
-            return []
-        return [
-            c
-            for c in units_on_board(st)
-            if common_or_champion(st, c) and within(st, summ, c, 2)
-        ]
+    prompt = "Burn"
 
-    def can_play(self, st: GameState, card: int) -> bool:
-        return bool(self._targets(st, st.turn_player))
-
-    def play(self, st: GameState, card: int) -> None:
-        p = st.turn_player
-        opts = [ChooseTarget(c) for c in self._targets(st, p)]
-        st.ask(Decision(p, self.id, card, tuple(opts), (), "Burn"))
+    def candidates(self, st: GameState, player: int) -> list[int]:
+        return [c for c in near_summoner(st, player, 2) if common_or_champion(st, c)]
 
     def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
         if isinstance(action, ChooseTarget):

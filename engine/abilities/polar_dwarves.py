@@ -1,12 +1,15 @@
-"""Polar Dwarves (Master Set): all 12 cards. Texts: shared/catalog/polar-dwarves.yaml.
+"""Polar Dwarves (Master Set): all 12 cards. Texts: the card data in
+cards/data/polar-dwarves.yaml. Shared mechanics come from
+:mod:`engine.abilities.common`.
 
 Interpretations (where the paraphrased texts leave room):
 - "within N spaces" counts orthogonally (R8e); a card is never within range of itself.
 - Forcing (push) 1 space: into an orthogonally adjacent empty space (R8e); Glacial
   Shift's "1 or 2 spaces" is a straight line through empty spaces.
-- Ice Smith (current official text, errata.yaml): tucking spends ALL its boost and
-  needs at least 1 boost ("spend" needs tokens, R8e). Each [special] rolled by the host
-  adds two [melee] hits, which score only for a melee host (R7: own symbol only).
+- Ice Smith (current official text, as the card data records its errata): tucking
+  spends ALL its boost and needs at least 1 boost ("spend" needs tokens, R8e). Each
+  [special] rolled by the host adds two [melee] hits, which score only for a melee
+  host (R7: own symbol only).
 - Jarmund's Momentum: "an enemy unit" is judged when the attack resolves (a destroyed
   target counts by its owner).
 - Ice Ram does not say "friendly" structure but "your structures": structures you
@@ -17,6 +20,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.abilities.common import (
+    AfterOwnMove,
+    AtYourPhaseEnd,
+    Trample,
+    ask_optional_target,
+    empty_adjacent,
+    straight_spaces,
+    within,
+)
 from engine.abilities.registry import (
     ACTIVE,
     UNDER,
@@ -26,7 +38,7 @@ from engine.abilities.registry import (
     register,
 )
 from engine.actions import NO, Action, ChooseOption, ChooseSpace, ChooseTarget, YesNo
-from engine.board import ADJ, DIST, RAYS
+from engine.board import ADJ
 from engine.dice import MELEE, SPECIAL
 from engine.phases import BUILD
 from engine.types import AttackType
@@ -42,18 +54,9 @@ def friendly_structures(st: GameState, player: int) -> list[int]:
     return [c for c in st.board if c >= 0 and ctrl[c] == player and iss[c]]
 
 
-def empty_adjacent(st: GameState, cid: int) -> list[int]:
-    board = st.board
-    return [s for s in ADJ[st.pos[cid]] if board[s] < 0]
-
-
-def within(st: GameState, a: int, b: int, n: int) -> bool:
-    return a != b and DIST[st.pos[a]][st.pos[b]] <= n
-
-
 # -- Svara -----------------------------------------------------------------------------
 @register("svara.structural-shift")
-class StructuralShift(Ability):
+class StructuralShift(AfterOwnMove):
     """After Svara moves, she may push a friendly structure within 3 spaces 1 space."""
 
     def _targets(self, st: GameState, src: int) -> list[int]:
@@ -63,21 +66,13 @@ class StructuralShift(Ability):
             if within(st, src, c, 3) and empty_adjacent(st, c)
         ]
 
-    def after_move(
-        self, st: GameState, src: int, card: int, kind: str, path: tuple[int, ...]
-    ) -> Trigger | None:
-        if card == src and kind == "move":
-            return self.trigger(st, src)
-        return None
-
     def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
         src = trig.source
         if not st.on_board(src):
             return
-        opts: list[Action] = [NO]
-        opts += [ChooseTarget(c) for c in self._targets(st, src)]
-        if len(opts) > 1:
-            st.ask(self.decision(st, src, opts, "pick", prompt="Structural Shift"))
+        ask_optional_target(
+            self, st, src, self._targets(st, src), "pick", prompt="Structural Shift"
+        )
 
     def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
         if isinstance(action, ChooseTarget):
@@ -142,14 +137,14 @@ class Momentum(Ability):
 
 
 @register("jarmund.ice-shards")
-class IceShards(Ability):
+class IceShards(AtYourPhaseEnd):
     """End of your build phase: you may remove 1 boost from Jarmund; if you do, every
     enemy unit adjacent to a structure you control takes 1 damage."""
 
-    def end_of_phase(self, st: GameState, src: int, phase: int) -> Trigger | None:
-        if phase == BUILD and st.turn_player == st.ctrl[src] and st.boost[src] > 0:
-            return self.trigger(st, src)
-        return None
+    phase = BUILD
+
+    def ready(self, st: GameState, src: int) -> bool:
+        return st.boost[src] > 0
 
     def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
         src = trig.source
@@ -226,45 +221,18 @@ class Slow(Ability):
 
 # -- Bear Cavalry ----------------------------------------------------------------------
 @register("bear-cavalry.trample")
-class Trample(Ability):
-    """May move through commons; after the move each common passed through takes 1
-    damage."""
-
-    def passes_through(self, st: GameState, src: int, other: int) -> bool:
-        return st.info.is_common[other]
-
-    def after_move(
-        self, st: GameState, src: int, card: int, kind: str, path: tuple[int, ...]
-    ) -> Trigger | None:
-        if card != src or kind != "move":
-            return None
-        crossed = tuple(
-            st.board[s] for s in path[:-1] if st.board[s] >= 0 and st.board[s] != src
-        )
-        return self.trigger(st, src, *crossed) if crossed else None
-
-    def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
-        for c in trig.data:
-            if st.terminal:
-                return
-            st.deal_damage(c, 1, trig.player, trig.source)
+class BearTrample(Trample):
+    __doc__ = Trample.__doc__
 
 
 # -- Ice Smith -------------------------------------------------------------------------
 @register("ice-smith.frost-axe")
-class FrostAxe(Ability):
+class FrostAxe(AfterOwnMove):
     """After it moves, choose one: 1 boost on it, or spend all its boost (at least 1) to
     tuck it under a friendly common within 3 spaces. Tucked: whenever that common
     attacks, each [special] rolled also counts as two [melee] hits."""
 
     hook_zones = {"mod_hits": (UNDER,)}
-
-    def after_move(
-        self, st: GameState, src: int, card: int, kind: str, path: tuple[int, ...]
-    ) -> Trigger | None:
-        if card == src and kind == "move":
-            return self.trigger(st, src)
-        return None
 
     def _hosts(self, st: GameState, src: int) -> list[int]:
         me = st.ctrl[src]
@@ -334,14 +302,9 @@ class IceRam(Ability):
             for s in ADJ[st.pos[structure]]
             if board[s] >= 0 and st.info.is_unit[board[s]]
         ]
-        if units:
-            opts: list[Action] = [NO]
-            opts += [ChooseTarget(u) for u in units]
-            st.ask(
-                self.decision(
-                    st, trig.source, opts, "hit", player=trig.player, prompt="Ice Ram"
-                )
-            )
+        ask_optional_target(
+            self, st, trig.source, units, "hit", player=trig.player, prompt="Ice Ram"
+        )
 
     def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
         if isinstance(action, ChooseTarget):
@@ -396,14 +359,7 @@ class GlacialShift(Ability):
         ]
 
     def _spaces(self, st: GameState, cid: int) -> list[int]:
-        out = []
-        board = st.board
-        for ray in RAYS[st.pos[cid]]:
-            for s in ray[:2]:
-                if board[s] >= 0:
-                    break
-                out.append(s)
-        return sorted(out)
+        return straight_spaces(st, cid, 2)
 
     def play(self, st: GameState, card: int) -> None:
         self._ask_next(st, card, st.turn_player, ())

@@ -1,4 +1,6 @@
-"""Savanna Elves (Master Set): all 12 cards. Texts: shared/catalog/savanna-elves.yaml.
+"""Savanna Elves (Master Set): all 12 cards. Texts: the card data in
+cards/data/savanna-elves.yaml. Shared mechanics come from
+:mod:`engine.abilities.common`.
 
 Interpretations (where the paraphrased texts leave room):
 - "within N spaces" / "up to N spaces away" count orthogonally (R8e); never itself.
@@ -30,12 +32,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.abilities.breakers import (
+from engine.abilities.common import (
+    AfterOwnMove,
     Borrowing,
+    ImbuedStrength,
+    PickOneEvent,
+    Trample,
+    ask_optional_target,
+    attack_targets,
     common_or_champion,
+    extra_attack,
     fix_lethal,
+    friendly_units_within,
+    imbued,
+    near_summoner,
     spend_boost,
-    within,
+    straight_spaces,
 )
 from engine.abilities.registry import (
     ACTIVE,
@@ -46,7 +58,6 @@ from engine.abilities.registry import (
     Trigger,
     register,
 )
-from engine.abilities.vanguards import attack_targets, extra_attack
 from engine.actions import (
     NO,
     YES,
@@ -57,55 +68,26 @@ from engine.actions import (
     UseAbility,
     YesNo,
 )
-from engine.board import ADJ, DIST, RAYS
+from engine.board import ADJ, DIST
 from engine.phases import MOVE
 
 if TYPE_CHECKING:
     from engine.state import GameState
 
-IMBUED_MAX = 5
-
-
-def imbued(st: GameState, cid: int) -> int:
-    b = st.boost[cid]
-    return b if b < IMBUED_MAX else IMBUED_MAX
-
-
-def friendly_units_within(st: GameState, src: int, n: int) -> list[int]:
-    return [c for c in st.units_of(st.ctrl[src]) if within(st, src, c, n)]
-
-
-def line_spaces(st: GameState, cid: int, n: int) -> list[int]:
-    """Empty spaces 1..n away from ``cid`` in a straight line of empty spaces."""
-    out = []
-    board = st.board
-    for ray in RAYS[st.pos[cid]]:
-        for s in ray[:n]:
-            if board[s] >= 0:
-                break
-            out.append(s)
-    return sorted(out)
-
 
 # -- Abua Shi --------------------------------------------------------------------------
 @register("abua-shi.spirit-bond")
-class SpiritBond(Ability):
+class SpiritBond(AfterOwnMove):
     """After Abua Shi moves she may choose a friendly unit within 3 spaces: it gains 1
     boost and every boost on Abua Shi moves onto it."""
-
-    def after_move(
-        self, st: GameState, src: int, card: int, kind: str, path: tuple[int, ...]
-    ) -> Trigger | None:
-        return self.trigger(st, src) if card == src and kind == "move" else None
 
     def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
         src = trig.source
         if not st.on_board(src):
             return
-        opts: list[Action] = [NO]
-        opts += [ChooseTarget(c) for c in friendly_units_within(st, src, 3)]
-        if len(opts) > 1:
-            st.ask(self.decision(st, src, opts, prompt="Spirit Bond"))
+        ask_optional_target(
+            self, st, src, friendly_units_within(st, src, 3), prompt="Spirit Bond"
+        )
 
     def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
         if isinstance(action, ChooseTarget):
@@ -204,13 +186,8 @@ class BorderArcherSwiftShot(SwiftShot):
 
 # -- Miti Kyru -------------------------------------------------------------------------
 @register("miti-kyru.inspire")
-class Inspire(Ability):
+class Inspire(AfterOwnMove):
     """After it moves, each friendly unit adjacent to it gains 1 boost."""
-
-    def after_move(
-        self, st: GameState, src: int, card: int, kind: str, path: tuple[int, ...]
-    ) -> Trigger | None:
-        return self.trigger(st, src) if card == src and kind == "move" else None
 
     def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
         src = trig.source
@@ -240,7 +217,7 @@ class Withdraw(Ability):
         src = trig.source
         if not st.on_board(src) or not st.can_be_forced(src):
             return
-        if not line_spaces(st, src, 2):
+        if not straight_spaces(st, src, 2):
             return
         opts: list[Action] = [NO]
         if st.boost[src] > 0:
@@ -258,25 +235,16 @@ class Withdraw(Ability):
             else:
                 st.gain_magic(st.ctrl[src], -1)
             if st.on_board(src):
-                opts = [ChooseSpace(s) for s in line_spaces(st, src, 2)]
+                opts = [ChooseSpace(s) for s in straight_spaces(st, src, 2)]
                 st.ask(self.decision(st, src, opts, prompt="Withdraw: where"))
         elif isinstance(action, ChooseSpace):
             st.force(src, action.space)
 
 
 # -- Imbued Strength / Life / Speed ----------------------------------------------------
-class ImbuedStrength(Ability):
-    """+1 strength per boost on it, at most +5."""
-
-    self_only = True
-
-    def mod_strength(self, st: GameState, src: int, cid: int, value: int) -> int:
-        return value + imbued(st, src) if cid == src else value
-
-
 @register("miti-mumway.imbued-strength")
 class MitiImbuedStrength(ImbuedStrength):
-    pass
+    __doc__ = ImbuedStrength.__doc__
 
 
 @register("lioness.imbued-life")
@@ -300,43 +268,14 @@ class ImbuedSpeed(Ability):
 
 
 # -- Trample (Miti Mumway, Rhinoceros) -------------------------------------------------
-class Trample(Ability):
-    """It may move through common units; after the move each common it went through
-    takes 1 damage.
-
-    Reading: never ending on a common (glossary "through"); friendly commons too; a
-    common passed twice takes 1 damage."""
-
-    def passes_through(self, st: GameState, src: int, other: int) -> bool:
-        return st.info.is_common[other] and st.info.is_unit[other]
-
-    def after_move(
-        self, st: GameState, src: int, card: int, kind: str, path: tuple[int, ...]
-    ) -> Trigger | None:
-        if card != src or kind != "move":
-            return None
-        crossed: list[int] = []
-        for s in path[:-1]:
-            c = st.board[s]
-            if c >= 0 and c != src and c not in crossed:
-                crossed.append(c)
-        return self.trigger(st, src, *crossed) if crossed else None
-
-    def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
-        for c in trig.data:
-            if st.terminal:
-                return
-            st.deal_damage(c, 1, trig.player, trig.source)
-
-
 @register("miti-mumway.trample")
 class MitiTrample(Trample):
-    pass
+    __doc__ = Trample.__doc__
 
 
 @register("rhinoceros.trample")
 class RhinoTrample(Trample):
-    pass
+    __doc__ = Trample.__doc__
 
 
 # -- Lioness ---------------------------------------------------------------------------
@@ -374,17 +313,12 @@ class Charged(Ability):
 
 
 @register("spirit-mage.commune-with-spirits")
-class Commune(Ability):
+class Commune(AfterOwnMove):
     """After it moves, choose one: it gains 1 boost, or it gives 1 of its boost to a
     friendly unit within 3 spaces.
 
     Reading: mandatory ("pick one"); with no boost or no friend in range it simply
     gains 1 boost."""
-
-    def after_move(
-        self, st: GameState, src: int, card: int, kind: str, path: tuple[int, ...]
-    ) -> Trigger | None:
-        return self.trigger(st, src) if card == src and kind == "move" else None
 
     def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
         src = trig.source
@@ -409,7 +343,7 @@ class Commune(Ability):
 
 # -- Events ----------------------------------------------------------------------------
 @register("chant-of-power.effect")
-class ChantOfPower(Ability):
+class ChantOfPower(PickOneEvent):
     """A common or champion within 3 spaces of your summoner has Imbued Strength (+1
     strength per boost, at most +5) until your turn ends.
 
@@ -418,23 +352,10 @@ class ChantOfPower(Ability):
 
     hook_zones = {"mod_strength": (DISCARD,)}
 
-    def _candidates(self, st: GameState, player: int) -> list[int]:
-        summ = st.info.summoners[player]
-        if not st.on_board(summ):
-            return []
-        return [
-            c
-            for c in st.board
-            if c >= 0 and common_or_champion(st, c) and within(st, summ, c, 3)
-        ]
+    prompt = "Chant of Power"
 
-    def can_play(self, st: GameState, card: int) -> bool:
-        return bool(self._candidates(st, st.turn_player))
-
-    def play(self, st: GameState, card: int) -> None:
-        p = st.turn_player
-        opts = tuple(ChooseTarget(c) for c in self._candidates(st, p))
-        st.ask(Decision(p, self.id, card, opts, (), "Chant of Power"))
+    def candidates(self, st: GameState, player: int) -> list[int]:
+        return [c for c in near_summoner(st, player, 3) if common_or_champion(st, c)]
 
     def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
         if not isinstance(action, ChooseTarget):
@@ -452,16 +373,13 @@ class ChantOfPower(Ability):
 
 
 @register("chant-of-growth.effect")
-class ChantOfGrowth(Ability):
+class ChantOfGrowth(PickOneEvent):
     """A friendly unit and every friendly unit adjacent to it gain 1 boost."""
 
-    def can_play(self, st: GameState, card: int) -> bool:
-        return bool(st.units_of(st.turn_player))
+    prompt = "Chant of Growth"
 
-    def play(self, st: GameState, card: int) -> None:
-        p = st.turn_player
-        opts = tuple(ChooseTarget(c) for c in st.units_of(p))
-        st.ask(Decision(p, self.id, card, opts, (), "Chant of Growth"))
+    def candidates(self, st: GameState, player: int) -> list[int]:
+        return st.units_of(player)
 
     def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
         if not isinstance(action, ChooseTarget):
@@ -475,13 +393,18 @@ class ChantOfGrowth(Ability):
 
 
 @register("chant-of-weaving.effect")
-class ChantOfWeaving(Ability):
+class ChantOfWeaving(PickOneEvent):
     """Pick a friendly unit. ACTIVE: you may summon onto the spaces next to it; each
     unit you summon next to it gives it 1 boost.
 
     Reading: any summon next to it counts, also one next to a gate."""
 
     zones = (ACTIVE,)
+
+    prompt = "Chant of Weaving"
+
+    def candidates(self, st: GameState, player: int) -> list[int]:
+        return st.units_of(player)
 
     def _key(self, card: int) -> str:
         return f"{self.id}:{card}"
@@ -491,14 +414,6 @@ class ChantOfWeaving(Ability):
         if u >= 0 and st.zone[u] == BOARD and st.ctrl[u] == st.ctrl[src]:
             return u
         return -1
-
-    def can_play(self, st: GameState, card: int) -> bool:
-        return bool(st.units_of(st.turn_player))
-
-    def play(self, st: GameState, card: int) -> None:
-        p = st.turn_player
-        opts = tuple(ChooseTarget(c) for c in st.units_of(p))
-        st.ask(Decision(p, self.id, card, opts, (), "Chant of Weaving"))
 
     def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
         if isinstance(action, ChooseTarget):
@@ -578,13 +493,10 @@ class ChantOfEntangling(Borrowing):
         return None
 
     def _candidates(self, st: GameState, player: int) -> list[int]:
-        summ = st.info.summoners[player]
-        if not st.on_board(summ):
-            return []
         return [
             c
-            for c in st.units_of(player)
-            if st.info.is_common[c] and within(st, summ, c, 3)
+            for c in near_summoner(st, player, 3)
+            if st.ctrl[c] == player and st.info.is_common[c]
         ]
 
     def can_play(self, st: GameState, card: int) -> bool:

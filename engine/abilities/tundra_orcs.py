@@ -1,4 +1,5 @@
-"""Tundra Orcs (Starter Set): all 12 cards. Texts: shared/catalog/tundra-orcs.yaml.
+"""Tundra Orcs (Starter Set): all 12 cards. Texts: the card data in
+cards/data/tundra-orcs.yaml. Shared mechanics come from :mod:`engine.abilities.common`.
 
 Interpretations (where the paraphrased texts leave room):
 - Influence: after a friendly unit within 3 of Grognack (never Grognack himself,
@@ -29,6 +30,23 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.abilities.common import (
+    AfterOwnMove,
+    FarShot,
+    NamedNeighbourBoost,
+    PerSpecialOnEnemyUnit,
+    PickOneEvent,
+    ask_optional_space,
+    ask_optional_target,
+    attack_targets,
+    common_or_champion,
+    empty_adjacent,
+    extra_attack,
+    near_summoner,
+    specials,
+    straight_spaces,
+    within,
+)
 from engine.abilities.registry import (
     ACTIVE,
     Ability,
@@ -38,35 +56,12 @@ from engine.abilities.registry import (
     register,
     replace_roll,
 )
-from engine.abilities.vanguards import (
-    adjacent,
-    attack_targets,
-    common_or_champion,
-    empty_adjacent,
-    extra_attack,
-    named,
-    specials,
-    units_on_board,
-    within,
-)
 from engine.actions import NO, YES, Action, ChooseSpace, ChooseTarget, YesNo
-from engine.board import ADJ, COLS, DIST, RAYS
+from engine.board import ADJ, COLS, DIST
 from engine.dice import MELEE
 
 if TYPE_CHECKING:
     from engine.state import GameState
-
-
-def straight_spaces(st: GameState, cid: int, n: int) -> list[int]:
-    """Empty spaces 1..n away in a straight line through empty spaces."""
-    out = []
-    board = st.board
-    for ray in RAYS[st.pos[cid]]:
-        for s in ray[:n]:
-            if board[s] >= 0:
-                break
-            out.append(s)
-    return sorted(out)
 
 
 def was_enemy(st: GameState, me: int, target: int) -> bool:
@@ -87,15 +82,11 @@ def adjacent_enemies(st: GameState, unit: int) -> list[int]:
 
 # -- Grognack --------------------------------------------------------------------------
 @register("grognack.restore")
-class Restore(Ability):
+class Restore(AfterOwnMove):
     """After Grognack moves, if he has no boost, put 1 boost on him."""
 
-    def after_move(
-        self, st: GameState, src: int, card: int, kind: str, path: tuple[int, ...]
-    ) -> Trigger | None:
-        if card == src and kind == "move" and st.boost[src] == 0:
-            return self.trigger(st, src)
-        return None
+    def ready(self, st: GameState, src: int) -> bool:
+        return st.boost[src] == 0
 
     def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
         if st.on_board(trig.source) and st.boost[trig.source] == 0:
@@ -142,18 +133,8 @@ class Influence(Ability):
 
 # -- Ragnor ----------------------------------------------------------------------------
 @register("ragnor.blood-bond")
-class BloodBond(Ability):
+class BloodBond(PerSpecialOnEnemyUnit):
     """After Ragnor attacks an enemy unit, your summoner gets 1 boost per [special]."""
-
-    def after_attack_result(
-        self, st: GameState, src: int, res: AttackResult
-    ) -> Trigger | None:
-        if res.attacker != src or not st.info.is_unit[res.target]:
-            return None
-        if st.ctrl[res.target] == st.ctrl[src]:
-            return None
-        n = specials(res.faces)
-        return self.trigger(st, src, n) if n else None
 
     def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
         summ = st.info.summoners[trig.player]
@@ -179,30 +160,15 @@ class WildStrike(Ability):
 
 # -- Targan ----------------------------------------------------------------------------
 @register("targan.far-shot")
-class FarShot(Ability):
-    """Its ranged attacks reach 4 spaces instead of 3."""
-
-    self_only = True
-
-    def mod_range(self, st: GameState, src: int, cid: int, value: int) -> int:
-        return value + 1 if cid == src else value
+class TarganFarShot(FarShot):
+    __doc__ = FarShot.__doc__
 
 
 @register("targan.piercing-frost")
-class PiercingFrost(Ability):
+class PiercingFrost(NamedNeighbourBoost):
     """Friendly Frost units adjacent to Targan have +1 strength."""
 
-    def mod_strength(self, st: GameState, src: int, cid: int, value: int) -> int:
-        if (
-            cid != src
-            and st.on_board(cid)
-            and st.ctrl[cid] == st.ctrl[src]
-            and st.info.is_unit[cid]
-            and adjacent(st, src, cid)
-            and named(st, cid, "Frost")
-        ):
-            return value + 1
-        return value
+    word = "Frost"
 
 
 # -- Frost Shaman ----------------------------------------------------------------------
@@ -287,10 +253,14 @@ class Frenzy(Ability):
             return
         step = trig.data[0]
         if step == "attack?":
-            opts: list[Action] = [NO]
-            opts += [ChooseTarget(t) for t in adjacent_enemies(st, src)]
-            if len(opts) > 1:
-                st.ask(self.decision(st, src, opts, "attack", prompt="Frenzy: attack"))
+            ask_optional_target(
+                self,
+                st,
+                src,
+                adjacent_enemies(st, src),
+                "attack",
+                prompt="Frenzy: attack",
+            )
             return
         if step == "start":
             faces = st.roll(1)
@@ -305,10 +275,7 @@ class Frenzy(Ability):
         if not specials(faces) or not st.can_be_forced(src):
             return
         spaces = empty_adjacent(st, src)
-        if spaces:
-            opts = [NO]
-            opts += [ChooseSpace(s) for s in spaces]
-            st.ask(self.decision(st, src, opts, "push", prompt="Frenzy: force"))
+        ask_optional_space(self, st, src, spaces, "push", prompt="Frenzy: force")
 
     def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
         src = dec.source
@@ -410,29 +377,20 @@ class BrutalForce(Ability):
 
 
 @register("freeze.effect")
-class Freeze(Ability):
+class Freeze(PickOneEvent):
     """Choose a common or champion with no boost within 3 of your summoner. ACTIVE: it
     has no abilities and cannot move, attack, be attacked or be forced."""
 
     zones = (ACTIVE,)
 
-    def _targets(self, st: GameState, player: int) -> list[int]:
-        summ = st.info.summoners[player]
-        if not st.on_board(summ):
-            return []
+    prompt = "Freeze"
+
+    def candidates(self, st: GameState, player: int) -> list[int]:
         return [
             c
-            for c in units_on_board(st)
-            if common_or_champion(st, c) and st.boost[c] == 0 and within(st, summ, c, 3)
+            for c in near_summoner(st, player, 3)
+            if common_or_champion(st, c) and st.boost[c] == 0
         ]
-
-    def can_play(self, st: GameState, card: int) -> bool:
-        return bool(self._targets(st, st.turn_player))
-
-    def play(self, st: GameState, card: int) -> None:
-        p = st.turn_player
-        opts = [ChooseTarget(c) for c in self._targets(st, p)]
-        st.ask(Decision(p, self.id, card, tuple(opts), (), "Freeze"))
 
     def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
         if isinstance(action, ChooseTarget) and st.zone[dec.source] == ACTIVE:
@@ -482,20 +440,21 @@ class PrimalFury(Ability):
     def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
         summ = trig.data[0]
         if trig.data[-1] == "attack?":
-            opts: list[Action] = [NO]
-            opts += [ChooseTarget(t) for t in adjacent_enemies(st, summ)]
-            if len(opts) > 1:
-                st.ask(self.decision(st, trig.source, opts, summ, player=trig.player))
+            ask_optional_target(
+                self,
+                st,
+                trig.source,
+                adjacent_enemies(st, summ),
+                summ,
+                player=trig.player,
+            )
             return
         if st.flags.get(self.id) or not st.on_board(summ):
             return
         if not st.can_be_forced(summ):
             return
         spaces = straight_spaces(st, summ, 2)
-        if spaces:
-            opts = [NO]
-            opts += [ChooseSpace(s) for s in spaces]
-            st.ask(self.decision(st, trig.source, opts, summ, player=trig.player))
+        ask_optional_space(self, st, trig.source, spaces, summ, player=trig.player)
 
     def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
         summ = dec.data[0]

@@ -1,7 +1,6 @@
-"""Vanguards (Master Set): all 12 cards. Texts: shared/catalog/vanguards.yaml.
-
-Also holds small helpers shared by the other factions of this author (Phoenix Elves,
-Tundra Orcs, ...): Engage, Guarded, ability damage, extra attacks.
+"""Vanguards (Master Set): all 12 cards. Texts: the card data in
+cards/data/vanguards.yaml. Shared mechanics (Engage, Guarded, extra attacks ...) come
+from :mod:`engine.abilities.common`.
 
 Interpretations (where the paraphrased texts leave room):
 - "Citadel unit" / "Ember unit" / "Frost unit": a unit whose name contains that whole
@@ -15,6 +14,9 @@ Interpretations (where the paraphrased texts leave room):
   abilities apply).
 - Divine Shield: any attack (friendly too) on a friendly Citadel unit within 3 of
   Coleen; the 2 dice are Coleen's roll, not the attacker's.
+- Engage (Citadel Knight): glossary "farther" (R8e), a partial move counts: any step
+  of the path that leaves the knight's side, even if the enemy ends next to it again
+  (:class:`engine.abilities.common.Engage`).
 - Guarded / Guarding Spirits: "the first attack against it each turn" counts attacks
   that reach the damage step while the ability is in play.
 - Holy Judgment keeps itself with a "may" choice at the start of your turn while it
@@ -25,12 +27,28 @@ Interpretations (where the paraphrased texts leave room):
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
+from engine.abilities.common import (
+    AtYourPhaseStart,
+    Engage,
+    FirstAttackCap,
+    PerSpecialOnEnemyUnit,
+    adjacent,
+    ask_optional_target,
+    attack_targets,
+    common_or_champion,
+    count_attack,
+    empty_adjacent,
+    may_attack_now,
+    named,
+    return_to_hand,
+    specials,
+    units_on_board,
+    within,
+)
 from engine.abilities.registry import (
     ACTIVE,
-    HAND,
     Ability,
     AttackResult,
     Decision,
@@ -45,181 +63,13 @@ from engine.actions import (
     UseAbility,
     YesNo,
 )
-from engine.board import ADJ, DIST
 from engine.dice import MELEE, SPECIAL
 from engine.phases import ATTACK, SUMMON
-from engine.rules.attack import do_attack, finish_attack, targets
+from engine.rules.attack import do_attack
 from engine.rules.summon import legal_summons
-from engine.types import CardClass
 
 if TYPE_CHECKING:
     from engine.state import GameState
-
-# -- shared helpers --------------------------------------------------------------------
-_NAME_RE: dict[str, re.Pattern[str]] = {}
-
-
-def named(st: GameState, cid: int, word: str) -> bool:
-    """Does the card's name contain ``word`` as a whole word (R8e)?"""
-    pat = _NAME_RE.get(word)
-    if pat is None:
-        pat = _NAME_RE[word] = re.compile(rf"\b{re.escape(word)}\b", re.IGNORECASE)
-    return pat.search(st.info.cards[cid].name) is not None
-
-
-def within(st: GameState, a: int, b: int, n: int) -> bool:
-    """``b`` within ``n`` spaces of ``a`` (orthogonal count; never itself)."""
-    return a != b and DIST[st.pos[a]][st.pos[b]] <= n
-
-
-def adjacent(st: GameState, a: int, b: int) -> bool:
-    return DIST[st.pos[a]][st.pos[b]] == 1
-
-
-def units_on_board(st: GameState) -> list[int]:
-    isu = st.info.is_unit
-    return [c for c in st.board if c >= 0 and isu[c]]
-
-
-def empty_adjacent(st: GameState, cid: int) -> list[int]:
-    board = st.board
-    return [s for s in ADJ[st.pos[cid]] if board[s] < 0]
-
-
-def is_enemy(st: GameState, a: int, b: int) -> bool:
-    return st.ctrl[a] != st.ctrl[b]
-
-
-def common_or_champion(st: GameState, cid: int) -> bool:
-    classes = st.info.cards[cid].classes
-    return CardClass.COMMON in classes or CardClass.CHAMPION in classes
-
-
-def to_hand(st: GameState, cid: int) -> None:
-    """Take a card from wherever it is (discard pile) into its owner's hand."""
-    owner = st.info.owner[cid]
-    st._remove_from_zone(cid)
-    st.zone[cid] = HAND
-    st.ctrl[cid] = owner
-    st.hand[owner].append(cid)
-
-
-SPIRIT_OF_THE_PHOENIX = "spirit-of-the-phoenix"
-
-
-def ability_damage(st: GameState, src: int, target: int, n: int) -> None:
-    """Damage dealt by the ability of unit ``src`` without attacking ``target``.
-
-    Spirit of the Phoenix (ACTIVE, Phoenix Elves): +1 when the target is an enemy
-    unit of the ability's controller."""
-    me = st.ctrl[src]
-    if st.info.is_unit[src] and st.info.is_unit[target] and st.ctrl[target] != me:
-        for c in st.active[me]:
-            if st.info.cards[c].slug == SPIRIT_OF_THE_PHOENIX:
-                n += 1
-                break
-    st.deal_damage(target, n, me, src)
-
-
-def attack_targets(st: GameState, unit: int) -> list[int]:
-    """Cards ``unit`` may legally attack now (range, line of sight, restrictions)."""
-    out = targets(st, unit)
-    if "prevents_attack" in st.info.hooks:
-        out = [t for t in out if not st.attack_forbidden(unit, t)]
-    return out
-
-
-def may_attack_now(st: GameState, unit: int) -> bool:
-    """May ``unit`` declare one of its normal attacks now (R7)?"""
-    return (
-        st.phase == ATTACK
-        and not st.stack
-        and st.turn_player == st.ctrl[unit]
-        and unit not in st.attacked
-        and len(st.attacked) < 3
-    )
-
-
-def extra_attack(st: GameState, attacker: int, target: int) -> None:
-    """An extra attack (R8e: beyond the normal limits; ``st.attacked`` unchanged)."""
-    if st.ctrl[target] != st.turn_player:
-        st.targeted_enemy = True
-    n = st.strength(attacker)
-    for s, ab in st._hooked("mod_attack_strength"):
-        n = ab.mod_attack_strength(st, s, attacker, target, n)
-    faces = st.roll(n if n > 0 else 0)
-    if "after_roll" in st.info.hooks:
-        st.stack.append(
-            Trigger(
-                "core.attack_damage",
-                -1,
-                st.turn_player,
-                ("roll", attacker, faces, target),
-            )
-        )
-        st.emit("after_roll", attacker, faces)
-        return
-    finish_attack(st, attacker, target, faces)
-
-
-def specials(faces: tuple[int, ...]) -> int:
-    return sum(1 for f in faces if f & SPECIAL)
-
-
-class Engage(Ability):
-    """Whenever an adjacent enemy unit moves or is forced to a space farther from this
-    unit, that enemy takes 1 damage (after the move)."""
-
-    def after_move_from(
-        self,
-        st: GameState,
-        src: int,
-        card: int,
-        kind: str,
-        start: int,
-        path: tuple[int, ...],
-    ) -> Trigger | None:
-        if card == src or not st.info.is_unit[card] or st.ctrl[card] == st.ctrl[src]:
-            return None
-        here = st.pos[src]
-        d0 = DIST[here][start]
-        if d0 == 1 and DIST[here][st.pos[card]] > d0:
-            return self.trigger(st, src, card)
-        return None
-
-    def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
-        card = trig.data[0]
-        if st.on_board(card) and st.on_board(trig.source):
-            ability_damage(st, trig.source, card, 1)
-
-
-class FirstAttackCap(Ability):
-    """Base of "the first attack against it each turn" damage modifiers."""
-
-    order = 10
-
-    def applies(self, st: GameState, src: int, target: int) -> bool:
-        return target == src
-
-    def cap(self, damage: int) -> int:
-        return damage if damage < 1 else 1
-
-    def mod_damage(
-        self,
-        st: GameState,
-        src: int,
-        attacker: int,
-        target: int,
-        faces: tuple[int, ...],
-        damage: int,
-    ) -> int:
-        if not self.applies(st, src, target):
-            return damage
-        key = f"{self.id}:{target}"
-        if st.flags.get(key):
-            return damage
-        st.flags[key] = 1
-        return self.cap(damage)
 
 
 # -- Sera Eldwyn -----------------------------------------------------------------------
@@ -246,14 +96,11 @@ class CitadelsMight(Ability):
         pile = [
             c for c in st.discard[me] if st.info.is_unit[c] and named(st, c, "Citadel")
         ]
-        if pile:
-            opts: list[Action] = [NO]
-            opts += [ChooseTarget(c) for c in pile]
-            st.ask(self.decision(st, trig.source, opts, player=me))
+        ask_optional_target(self, st, trig.source, pile, player=me)
 
     def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
         if isinstance(action, ChooseTarget):
-            to_hand(st, action.card)
+            return_to_hand(st, action.card)
 
 
 # -- Coleen Brighton -------------------------------------------------------------------
@@ -293,13 +140,10 @@ class RadiantShot(Ability):
 
 # -- Valna Stoutheart ------------------------------------------------------------------
 @register("valna-stoutheart.guidance")
-class Guidance(Ability):
+class Guidance(AtYourPhaseStart):
     """At the start of your Summon Phase, draw 2 cards."""
 
-    def start_of_phase(self, st: GameState, src: int, phase: int) -> Trigger | None:
-        if phase == SUMMON and st.turn_player == st.ctrl[src]:
-            return self.trigger(st, src)
-        return None
+    phase = SUMMON
 
     def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
         if st.on_board(trig.source):
@@ -409,18 +253,8 @@ class Protect(Ability):
 
 # -- Citadel Paladin -------------------------------------------------------------------
 @register("citadel-paladin.intercession")
-class Intercession(Ability):
+class Intercession(PerSpecialOnEnemyUnit):
     """After it attacks an enemy unit, draw 1 card per [special] rolled."""
-
-    def after_attack_result(
-        self, st: GameState, src: int, res: AttackResult
-    ) -> Trigger | None:
-        if res.attacker != src or not st.info.is_unit[res.target]:
-            return None
-        if st.ctrl[res.target] == st.ctrl[src]:
-            return None
-        n = specials(res.faces)
-        return self.trigger(st, src, n) if n else None
 
     def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
         st.draw(trig.player, trig.data[0])
@@ -456,7 +290,7 @@ class Heal(Ability):
         src = dec.source
         target = dec.data[0]
         st.discard_card(action.card)
-        st.attacked.append(src)
+        count_attack(st, src)
         n = st.strength(src)
         for s, ab in st._hooked("mod_attack_strength"):
             n = ab.mod_attack_strength(st, s, src, target, n)

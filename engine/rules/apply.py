@@ -39,7 +39,9 @@ def _is_legal(legal: list[Action], action: Action) -> bool:
 def apply_action(st: GameState, action: Action) -> None:
     if st.terminal:
         raise IllegalActionError(f"game is over; cannot apply {action!r}")
-    legal = st.legal_actions()
+    legal = st._legal
+    if legal is None:
+        legal = st.legal_actions()
     if not _is_legal(legal, action):
         raise IllegalActionError(
             f"illegal action {action!r} for player {st.current_player()} "
@@ -82,4 +84,5 @@ def apply_action(st: GameState, action: Action) -> None:
         REGISTRY[action.ability].use(st, action.card, action)
     else:  # pragma: no cover - legal list never holds other kinds here
         raise IllegalActionError(f"unexpected action {action!r}")
-    st.settle()
+    if stack:  # (settle does nothing on an empty stack)
+        st.settle()

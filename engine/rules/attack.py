@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from engine import dice
 from engine.abilities.registry import Ability, AttackResult, Trigger, register
 from engine.actions import Action, Attack
-from engine.board import ADJ, RAYS
+from engine.board import ADJ, RAYS, bits_of
 
 if TYPE_CHECKING:
     from engine.state import GameState
@@ -81,6 +81,44 @@ def _ranged_targets(st: GameState, unit: int, pos: int, through: _Through) -> li
     return out
 
 
+def _four(masks: tuple[int, ...]) -> tuple[int, int, int, int]:
+    a, b, c, d = masks
+    return a, b, c, d
+
+
+# _RAY_MASKS[pos][reach]: per direction (DIRECTIONS order), the bit mask of the first
+# ``reach`` spaces of that ray (reach 0..7; longer reaches use index 7)
+_RAY_MASKS: tuple[tuple[tuple[int, int, int, int], ...], ...] = tuple(
+    tuple(
+        _four(tuple(sum(1 << s for s in ray[:reach]) for ray in RAYS[pos]))
+        for reach in range(8)
+    )
+    for pos in range(len(RAYS))
+)
+
+
+def _first_targets(st: GameState, unit: int, pos: int, reach: int) -> list[int]:
+    """:func:`_ranged_targets` when no card lets attacks through: per direction,
+    the nearest card within ``reach`` (up/right: lowest space, down/left: highest)."""
+    occ = st.occ
+    board = st.board
+    up, right, down, left = _RAY_MASKS[pos][reach if reach < 8 else 7]
+    out: list[int] = []
+    m = up & occ
+    if m:
+        out.append(board[(m & -m).bit_length() - 1])
+    m = right & occ
+    if m:
+        out.append(board[(m & -m).bit_length() - 1])
+    m = down & occ
+    if m:
+        out.append(board[m.bit_length() - 1])
+    m = left & occ
+    if m:
+        out.append(board[m.bit_length() - 1])
+    return out
+
+
 _ATTACKS: dict[int, Attack] = {}
 
 
@@ -116,11 +154,19 @@ def legal_attacks(st: GameState) -> list[Action]:
     forbid = st._hooked("prevents_attack") if "prevents_attack" in hooks else None
     board = st.board
     pos = st.pos
-    ranged = st.info.is_ranged
+    info = st.info
+    ranged = info.is_ranged
     through: _Through = None
     seen = False
+    mod_aura = False
+    mod_self: frozenset[int] | tuple[()] = ()
     cache = _ATTACKS
-    for unit in st.units_of(st.turn_player):
+    me = st.turn_player
+    ctrl = st.ctrl
+    is_unit = info.is_unit
+    # GameState.units_of, over the occupied spaces only
+    units = [c for s in bits_of(st.occ) if ctrl[c := board[s]] == me and is_unit[c]]
+    for unit in units:
         if unit in attacked:
             continue
         if full and not is_extra_attack(st, unit):
@@ -130,7 +176,23 @@ def legal_attacks(st: GameState) -> list[Action]:
             if not seen:
                 through = _see_through(st)
                 seen = True
-            ts = _ranged_targets(st, unit, p, through)
+                # GameState.attack_range's fast test, hoisted
+                mod_aura = "mod_range" in info.aura_hooks and st.aura_active(
+                    "mod_range"
+                )
+                mod_self = info.self_hooks.get("mod_range", ())
+            if through is None or (
+                # nothing lets this unit's attacks pass a card: the first card of a
+                # line blocks it (what _passes would answer for every blocker)
+                not through[2] and not any(s == unit for s, _a in through[1])
+            ):
+                reach = st.attack_range(unit) if mod_aura or unit in mod_self else 3
+                if reach >= 0:
+                    ts = _first_targets(st, unit, p, reach)
+                else:  # (keeps the slicing of a negative reach as it was)
+                    ts = _ranged_targets(st, unit, p, None)
+            else:
+                ts = _ranged_targets(st, unit, p, through)
         else:
             ts = [c for s in ADJ[p] if (c := board[s]) >= 0]
         key = unit << 10

@@ -35,6 +35,8 @@ _PathTable = tuple[
     tuple[tuple[int, int], ...],
 ]
 _PATH_CACHE: dict[_PathKey, _PathTable] = {}
+# _PathKey -> the sorted keys of the search (:func:`_search_keys`), for legal_moves
+_KEYS_CACHE: dict[_PathKey, tuple[tuple[int, int], ...]] = {}
 
 
 _Hooked = list[tuple[int, "Ability"]]
@@ -70,10 +72,26 @@ def _path_table(
     search reads: the start, the distance, the occupancy within reach and which
     cards in reach the unit may pass through (``passes_through`` is a pure
     query, so asking it of every card in reach is safe)."""
+    key = _path_key(st, unit, passers)
+    if key is None:
+        return (-1, 0, 0, 0), {}, ()
+    got = _PATH_CACHE.get(key)
+    if got is None:
+        if len(_PATH_CACHE) > 100_000:
+            _PATH_CACHE.clear()
+        out = _search(key[2], key[0], key[1], key[3])
+        got = _PATH_CACHE[key] = (key, out, tuple(sorted(out)))
+    return got
+
+
+def _path_key(
+    st: GameState, unit: int, passers: tuple[_Hooked, _Hooked] | None = None
+) -> _PathKey | None:
+    """The memo key of :func:`_path_table` (None: the unit cannot move)."""
     start = st.pos[unit]
     dist = st.move_distance(unit)
     if dist <= 0:
-        return (-1, 0, 0, 0), {}, ()
+        return None
     board = st.board
     occ = st.occ
     through = bool(st.info.hooks.get("passes_through")) or "lets_pass" in st.info.hooks
@@ -86,14 +104,93 @@ def _path_table(
         for n in _bits(occ & _WITHIN[start][d - 1]):
             if _can_pass(st, unit, board[n], passers):
                 pmask |= 1 << n
-    key = (start, dist, occ & _WITHIN[start][d], pmask)
-    got = _PATH_CACHE.get(key)
-    if got is None:
-        if len(_PATH_CACHE) > 100_000:
-            _PATH_CACHE.clear()
-        out = _search(key[2], start, dist, pmask)
-        got = _PATH_CACHE[key] = (key, out, tuple(sorted(out)))
-    return got
+    return (start, dist, occ & _WITHIN[start][d], pmask)
+
+
+def _search_keys(occ: int, start: int, dist: int, pmask: int) -> list[tuple[int, int]]:
+    """The keys of :func:`_search` (same arguments), ascending, without the paths:
+    a breadth-first sweep of bit masks, one per "first crossed card" (-1: none),
+    over walks of 1..dist steps (a walk may step back; crossed cards are never
+    destinations and never the last step), as the DFS explores them."""
+    free = (~occ | (1 << start)) & _FULL
+    cur: dict[int, int] = {-1: 1 << start}
+    dests: dict[int, int] = {}
+    for k in range(1, dist + 1):
+        last = k == dist
+        nxt: dict[int, int] = {}
+        for c, m in cur.items():
+            exp = (
+                (m << 6 & _FULL) | m >> 6 | (m << 1 & _NOT_COL0) | (m >> 1 & _NOT_COL5)
+            )
+            f = exp & free
+            if f:
+                nxt[c] = nxt.get(c, 0) | f
+                dests[c] = dests.get(c, 0) | f
+            if not last:
+                pm = exp & pmask
+                if pm:
+                    if c < 0:
+                        for n in _bits(pm):
+                            nxt[n] = nxt.get(n, 0) | (1 << n)
+                    else:
+                        nxt[c] = nxt.get(c, 0) | pm
+        cur = nxt
+        if not cur:
+            break
+    out = [(n, c) for c, m in dests.items() for n in _bits(m)]
+    out.sort()
+    return out
+
+
+def walk_reach(occ: int, start: int, dist: int) -> int:
+    """Bit mask of the destinations of a move of up to ``dist`` steps through
+    empty spaces (:func:`_search` with no crossing; a walk may step back)."""
+    free = ~occ | (1 << start)
+    cur = 1 << start
+    reach = 0
+    for _ in range(dist):
+        cur = (
+            (cur << 6 & _FULL)
+            | cur >> 6
+            | (cur << 1 & _NOT_COL0)
+            | (cur >> 1 & _NOT_COL5)
+        ) & free
+        if not cur:
+            break
+        reach |= cur
+    return reach
+
+
+def _find_path(
+    occ: int, start: int, dist: int, pmask: int, to: int, via: int
+) -> tuple[int, ...] | None:
+    """``_search(occ, start, dist, pmask).get((to, via))`` without the rest: the
+    same DFS, stopped at the first path to that key (so the same path)."""
+    free_mask = ~occ | (1 << start)
+    seen: set[int] = set()
+
+    def dfs(s: int, path: tuple[int, ...], crossed: int) -> tuple[int, ...] | None:
+        steps = len(path) + 1  # after the next step
+        state = s | (crossed + 1) << 6 | steps << 12
+        if state in seen:
+            return None
+        seen.add(state)
+        for n in ADJ[s]:
+            if free_mask >> n & 1:
+                np = path + (n,)
+                if n == to and crossed == via:
+                    return np
+                if steps < dist:
+                    got = dfs(n, np, crossed)
+                    if got is not None:
+                        return got
+            elif pmask >> n & 1 and steps < dist:
+                got = dfs(n, path + (n,), n if crossed < 0 else crossed)
+                if got is not None:
+                    return got
+        return None
+
+    return dfs(start, (), -1)
 
 
 def _search(
@@ -147,15 +244,23 @@ ADJ_MASK: tuple[int, ...] = tuple(sum(1 << n for n in ADJ[s]) for s in range(SPA
 _bits = B.bits_of
 
 
+_FULL = (1 << SPACES) - 1
+_NOT_COL0 = _FULL & ~sum(1 << s for s in range(0, SPACES, B.COLS))
+_NOT_COL5 = _FULL & ~sum(1 << s for s in range(B.COLS - 1, SPACES, B.COLS))
+
+
 def plain_reach(occ: int, start: int) -> int:
     """Bit mask of the destinations of a plain 2-space move from ``start``
-    (``occ``: occupied spaces, the mover included)."""
-    free = ~occ | (1 << start)  # the mover's own space is free to step back into
+    (``occ``: occupied spaces, the mover included): the empty neighbours, and the
+    spaces next to those that are empty or the start itself."""
     first = ADJ_MASK[start] & ~occ
-    reach = first
-    for n in _bits(first):
-        reach |= ADJ_MASK[n] & free
-    return reach
+    nb = (
+        (first << 6 & _FULL)
+        | first >> 6
+        | (first << 1 & _NOT_COL0)
+        | (first >> 1 & _NOT_COL5)
+    )
+    return first | (nb & ~(occ & ~(1 << start)))
 
 
 _ADJ_SORTED: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(a)) for a in ADJ)
@@ -168,33 +273,25 @@ _WITHIN: tuple[tuple[int, ...], ...] = tuple(
 _NEAR2_MASK: tuple[int, ...] = tuple(_WITHIN[a][2] for a in range(SPACES))
 
 
+# (unit << SPACES) | destination mask -> the unit's plain moves, ascending
 _UNIT_PLAIN: dict[int, tuple[Move, ...]] = {}
 
 
-def _plain_moves(occ: int, unit: int, start: int) -> tuple[Move, ...]:
-    # the moves depend only on the unit, its start and the occupancy within 2 spaces
-    ukey = ((occ & _NEAR2_MASK[start]) << 14) | (start << 8) | unit
+def _plain_moves(unit: int, reach: int) -> tuple[Move, ...]:
+    """Move values of ``unit`` to the spaces of ``reach`` (memoised)."""
+    ukey = unit << SPACES | reach
     got = _UNIT_PLAIN.get(ukey)
     if got is None:
         if len(_UNIT_PLAIN) > 200_000:
             _UNIT_PLAIN.clear()
-        got = _UNIT_PLAIN[ukey] = _plain_moves2(occ, unit, start)
+        row = _ROWS.get(unit)
+        if row is None:
+            row = _ROWS[unit] = tuple(_move(unit, d, -1) for d in range(SPACES))
+        got = _UNIT_PLAIN[ukey] = tuple([row[d] for d in _bits(reach)])
     return got
 
 
 _ROWS: dict[int, tuple[Move, ...]] = {}
-
-
-def _plain_moves2(occ: int, unit: int, start: int) -> tuple[Move, ...]:
-    free = ~occ | (1 << start)  # the mover's own space is free to step back into
-    reach = first = ADJ_MASK[start] & ~occ
-    for n in ADJ[start]:
-        if first >> n & 1:
-            reach |= ADJ_MASK[n] & free
-    row = _ROWS.get(unit)
-    if row is None:
-        row = _ROWS[unit] = tuple(_move(unit, d, -1) for d in range(SPACES))
-    return tuple([row[d] for d in _bits(reach)])
 
 
 _UNIT_MOVES: dict[tuple[int, object], tuple[Move, ...]] = {}
@@ -226,6 +323,11 @@ def _pass_sources(st: GameState) -> frozenset[int]:
 
 
 def legal_moves(st: GameState) -> list[Action]:
+    """Moves by unit space order, then (to, via) ascending. Per unit: the spaces
+    it may cross (``pmask``: only asked of units with a working way through);
+    with none, the destinations are one bit mask (:func:`walk_reach`) and the
+    Move tuple is memoised on (unit, mask); else the (to, via) keys of the search
+    (:func:`_search_keys`, memoised on the search key)."""
     moved = st.moved
     if len(moved) >= MAX_UNITS_MOVED:
         return []
@@ -233,21 +335,25 @@ def legal_moves(st: GameState) -> list[Action]:
     info = st.info
     hooks = info.hooks
     p = st.turn_player
-    units = st.units_of(p)
+    occ = st.occ
+    board = st.board
+    ctrl = st.ctrl
+    is_unit = info.is_unit
+    # GameState.units_of, over the occupied spaces only
+    units = [c for s in _bits(occ) if ctrl[c := board[s]] == p and is_unit[c]]
     if "lets_pass" in hooks and st._hooked("lets_pass"):
         through: frozenset[int] | list[int] = units  # an aura may let any unit pass
     else:
         through = _pass_sources(st) if "passes_through" in hooks else frozenset()
-    occ = st.occ
     pos = st.pos
-    board = st.board
     is_structure = info.is_structure
     # hoisted per call: what GameState.can_move / move_distance would look up per unit
     prevent = st._hooked("prevents_move") if "prevents_move" in hooks else []
     mod_aura = "mod_move" in info.aura_hooks and st.aura_active("mod_move")
     mod_self = info.self_hooks.get("mod_move", ())
     plain = _UNIT_PLAIN
-    near2 = _NEAR2_MASK
+    adj_mask = ADJ_MASK
+    not_occ = ~occ
     passers: tuple[_Hooked, _Hooked] | None = None
     for unit in units:
         if unit in moved:
@@ -264,19 +370,50 @@ def legal_moves(st: GameState) -> list[Action]:
             if blocked:
                 continue
         dist = st.move_distance(unit) if mod_aura or unit in mod_self else 2
-        if dist == 2 and unit not in through:
-            start = pos[unit]
-            got = plain.get(((occ & near2[start]) << 14) | (start << 8) | unit)
-            out += got if got is not None else _plain_moves(occ, unit, start)
-        elif dist == 2:
-            start = pos[unit]
-            pmask = 0
+        start = pos[unit]
+        pmask = 0
+        if dist >= 2 and unit in through:
+            # cards the unit may cross: every one the search could meet is within
+            # dist - 1 spaces (``passes_through`` is a pure query)
             if passers is None:
                 passers = _passers(st)
-            for n in ADJ[start]:
-                other = board[n]
-                if other >= 0 and _can_pass(st, unit, other, passers):
-                    pmask |= 1 << n
+            lets, own = passers
+            mine = [(s, a) for s, a in own if s == unit]
+            if lets or mine:
+                near = occ & _WITHIN[start][dist - 1 if dist <= _MAXD else _MAXD - 1]
+                for n in _bits(near):
+                    other = board[n]
+                    for s, a in lets:
+                        if a.lets_pass(st, s, unit, other):
+                            pmask |= 1 << n
+                            break
+                    else:
+                        for s, a in mine:
+                            if a.passes_through(st, s, other):
+                                pmask |= 1 << n
+                                break
+        if not pmask:
+            if dist == 2:
+                # plain_reach, inlined
+                first = adj_mask[start] & not_occ
+                reach = first | (
+                    (
+                        (first << 6 & _FULL)
+                        | first >> 6
+                        | (first << 1 & _NOT_COL0)
+                        | (first >> 1 & _NOT_COL5)
+                    )
+                    & (not_occ | 1 << start)
+                )
+            elif dist == 1:
+                reach = adj_mask[start] & not_occ
+            elif dist <= 0:
+                continue
+            else:
+                reach = walk_reach(occ, start, dist)
+            got = plain.get(unit << 48 | reach)
+            out += got if got is not None else _plain_moves(unit, reach)
+        elif dist == 2:
             key = (start, occ & _NEAR2_MASK[start], pmask)
             got = _UNIT_MOVES.get((unit, key))
             if got is None:
@@ -286,15 +423,17 @@ def legal_moves(st: GameState) -> list[Action]:
                         pairs += [(m, n) for m in ADJ[n] if board[m] < 0 or m == start]
                 got = _unit_moves(unit, key, tuple(sorted(pairs)))
             out += got
-        elif dist == 1:
-            out += [
-                _move(unit, n, -1) for n in _ADJ_SORTED[pos[unit]] if not occ >> n & 1
-            ]
         else:
-            if passers is None:
-                passers = _passers(st)
-            key4, _paths_found, sorted_keys = _path_table(st, unit, passers)
-            out += _unit_moves(unit, key4, sorted_keys)
+            d = dist if dist < _MAXD else _MAXD
+            key4 = (start, dist, occ & _WITHIN[start][d], pmask)
+            keys = _KEYS_CACHE.get(key4)
+            if keys is None:
+                if len(_KEYS_CACHE) > 100_000:
+                    _KEYS_CACHE.clear()
+                keys = _KEYS_CACHE[key4] = tuple(
+                    _search_keys(key4[2], start, dist, pmask)
+                )
+            out += _unit_moves(unit, keys, keys)
     return out
 
 
@@ -313,6 +452,11 @@ def do_move(st: GameState, a: Move) -> None:
     if a.via < 0 and st.move_distance(a.unit) in (1, 2):
         path = _plain_path(st, start, a.to)
     else:
-        path = _paths(st, a.unit)[(a.to, a.via)]
+        key = _path_key(st, a.unit)
+        found = None
+        if key is not None:
+            found = _find_path(key[2], start, key[1], key[3], a.to, a.via)
+        assert found is not None, "a legal move has a path"
+        path = found
     st.moved.append(a.unit)
     st.relocate(a.unit, a.to, "move", path)

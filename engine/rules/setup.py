@@ -2,9 +2,9 @@
 
 Each player places summoner, starting gate (10 life) and the 2 starting units as printed
 on the back of the summoner card (``FactionDef.setup``, owner's coordinates); where the
-catalog has no layout the engine uses :data:`DEFAULT_SETUP` (the template noted in
-shared/research/engine-facts.md section 2: summoner (0,3), gate (1,3), units (2,2) and
-(2,3); unverified) and reports it (``GameInfo.setup_defaults``, the result's
+catalog has no layout the engine uses :data:`DEFAULT_SETUP` (the template in the
+project's research notes on setup: summoner (0,3), gate (1,3), units (2,2) and (2,3);
+unverified) and reports it (``GameInfo.setup_defaults``, the result's
 ``setup_defaults_used``). The rest is shuffled as the draw deck; each draws 5.
 A random first player (from the game's seed) starts with 2 magic, the other with 3.
 
@@ -43,7 +43,7 @@ DEFAULT_SETUP = SetupDef(
     gate=Position(1, 3),
     units=(),
     confidence=Confidence.UNKNOWN,
-    source="engine default layout (engine-facts.md section 2 template; unverified)",
+    source="engine default layout (common template; unverified)",
 )
 DEFAULT_UNIT_POSITIONS: tuple[Position, ...] = (Position(2, 2), Position(2, 3))
 

@@ -34,17 +34,19 @@ def gate_spaces(st: GameState, player: int) -> tuple[int, ...]:
     """Empty spaces adjacent to gates ``player`` controls, ascending."""
     mask = 0
     ctrl = st.ctrl
-    pos = st.pos
+    board = st.board
     static = st.info.gate_static
     # GameState.is_gate, hoisted: cards that count as gates by an ability
     alike = st._hooked("counts_as_gate") if "counts_as_gate" in st.info.hooks else ()
-    for cid in st.board:
-        if cid >= 0 and ctrl[cid] == player:
+    occ = st.occ
+    for space in _bits(occ):  # the occupied spaces, ascending
+        cid = board[space]
+        if ctrl[cid] == player:
             if static[cid] or (
                 alike and any(s == cid and a.counts_as_gate(st, s) for s, a in alike)
             ):
-                mask |= ADJ_MASK[pos[cid]]
-    return _bits(mask & ~st.occ)
+                mask |= ADJ_MASK[space]
+    return _bits(mask & ~occ)
 
 
 def _summon_costs(st: GameState) -> tuple[int, ...]:

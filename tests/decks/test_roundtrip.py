@@ -18,6 +18,8 @@ FACTIONS_WITH_DECKS = [
     "vanguards",
     "fallen-kingdom",
     "polar-dwarves",
+    "phoenix-elves",  # Starter Set (starting units: low confidence)
+    "tundra-orcs",
 ]
 
 

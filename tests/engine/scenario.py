@@ -1,10 +1,18 @@
 """Test helpers: hand-made CardDefs and a scenario builder placing cards on an empty
-board (no catalog, no database)."""
+board (no database), plus what the faction ability tests share: the faction's cards
+from the catalog (:func:`faction_cards`, fixtures in ``conftest.py``), rigged dice
+(:class:`Dice`, fixture ``rig``), :func:`pending`, :func:`end_turn` ..."""
 
 from __future__ import annotations
 
+from functools import cache
+
+import pytest
+
 from engine import board as B
-from engine.abilities.registry import ACTIVE, DECK, DISCARD, HAND
+from engine import dice
+from engine.abilities.registry import ACTIVE, DECK, DISCARD, HAND, Decision
+from engine.actions import END_PHASE, Action, Move, UseAbility
 from engine.phases import SUMMON
 from engine.rules.setup import GameDeck, make_info
 from engine.state import GameState
@@ -89,6 +97,8 @@ CHAMP = card(
     strength=3,
     life=6,
 )
+WEAK = card("weak", cost=0, strength=1, life=1)  # dies to any hit
+WALL = card("wall", classes=(CardClass.CHAMPION,), cost=5, strength=2, life=30)
 SHOT = card(
     "test-shot",
     card_type=CardType.EVENT,
@@ -182,3 +192,74 @@ class Scenario:
         st.phase = phase
         st.magic = list(magic)
         return st
+
+
+# -- what the faction ability tests share ----------------------------------------------
+CD = dict[str, CardDef]
+
+
+@cache
+def faction_cards(slug: str) -> CD:
+    """The catalog cards of faction ``slug`` by card slug (read once)."""
+    from engine.catalog import load_catalog
+
+    return {c.slug: c for c in load_catalog().cards_of(slug)}
+
+
+class Dice:
+    """Rigged dice: ``st.search = True`` rolls through ``dice.pattern_roll``; this
+    hands out the queued faces (blank when empty) and records each roll's size."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.queue: list[int] = []
+        self.sizes: list[int] = []
+        monkeypatch.setattr(dice, "pattern_roll", self._roll)
+
+    def _roll(self, n: int, faces: tuple[int, ...]) -> tuple[int, ...]:
+        self.sizes.append(n)
+        return tuple(self.queue.pop(0) if self.queue else 0 for _ in range(n))
+
+    def __call__(self, *faces: int) -> None:
+        self.queue += faces
+
+
+def build(sc: Scenario, **kw: object) -> GameState:
+    """``sc.build(**kw)`` with ``st.search = True`` (pattern or rigged dice)."""
+    st = sc.build(**kw)  # type: ignore[arg-type]
+    st.search = True
+    return st
+
+
+def pending(st: GameState) -> Decision | None:
+    """The decision waiting on top of the stack, if any."""
+    top = st.stack[-1] if st.stack else None
+    return top if isinstance(top, Decision) else None
+
+
+def end_turn(st: GameState) -> None:
+    """End phases until the other player's turn starts (no decision may wait)."""
+    p = st.turn_player
+    while st.turn_player == p and not st.terminal:
+        dec = pending(st)
+        assert dec is None, dec
+        st.apply_action(END_PHASE)
+
+
+def end_phases(st: GameState, n: int) -> None:
+    """End the current phase ``n`` times."""
+    for _ in range(n):
+        st.apply_action(END_PHASE)
+
+
+def moves_of(st: GameState, unit: int) -> set[int]:
+    """Destinations of ``unit``'s legal moves."""
+    return {a.to for a in st.legal_actions() if isinstance(a, Move) and a.unit == unit}
+
+
+def uses(st: GameState, ability: str) -> list[Action]:
+    """Legal ``UseAbility`` actions of ``ability``."""
+    return [
+        a
+        for a in st.legal_actions()
+        if isinstance(a, UseAbility) and a.ability == ability
+    ]

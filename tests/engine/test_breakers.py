@@ -1,5 +1,5 @@
-"""Every Breakers ability (shared/catalog/breakers.yaml) on hand-built scenarios, each
-with an edge case where its timing words matter. Cards come from the real catalog.
+"""Every Breakers ability (card data: cards/data/breakers.yaml) on hand-built scenarios,
+each with an edge case where its timing words matter. Cards come from the real catalog.
 
 Dice: ``st.search = True`` rolls the fixed pattern sword+bow, sword, special+bow,
 sword+bow, sword+special, sword+bow (so 1-2 dice never show a special, 3 do)."""
@@ -7,9 +7,20 @@ sword+bow, sword+special, sword+bow (so 1-2 dice never show a special, 3 do)."""
 from __future__ import annotations
 
 import pytest
-from scenario import GATE, GRUNT, SUMMONER, Scenario, at, card
+from scenario import (
+    GATE,
+    GRUNT,
+    SUMMONER,
+    WALL,
+    Scenario,
+    at,
+    card,
+    end_turn,
+    moves_of,
+    pending,
+)
 
-from engine.abilities.registry import ACTIVE, BOARD, DISCARD, Decision
+from engine.abilities.registry import ACTIVE, BOARD, DISCARD
 from engine.actions import (
     END_PHASE,
     NO,
@@ -23,38 +34,12 @@ from engine.actions import (
 )
 from engine.catalog import load_catalog
 from engine.phases import ATTACK, DRAW, MAGIC, MOVE, SUMMON
-from engine.state import GameState
 from engine.types import CardClass, CardDef
 
 BR = dict[str, CardDef]
 
 
-@pytest.fixture(scope="module")
-def br() -> BR:
-    cat = load_catalog()
-    return {c.slug: c for c in cat.cards_of("breakers")}
-
-
-def pending(st: GameState) -> Decision | None:
-    top = st.stack[-1] if st.stack else None
-    return top if isinstance(top, Decision) else None
-
-
-def moves_of(st: GameState, unit: int) -> set[int]:
-    return {a.to for a in st.legal_actions() if isinstance(a, Move) and a.unit == unit}
-
-
-def end_turn(st: GameState) -> None:
-    """End every phase left in the current turn."""
-    p = st.turn_player
-    while st.turn_player == p and not st.terminal:
-        assert pending(st) is None
-        st.apply_action(END_PHASE)
-
-
-WEAK = card("weak", cost=0, strength=1, life=1)
 CHAMPION = card("big", classes=(CardClass.CHAMPION,), cost=5, strength=2, life=9)
-WALL = card("wall", classes=(CardClass.CHAMPION,), cost=5, strength=2, life=30)
 
 
 # -- Tacullu: Mind Capture -------------------------------------------------------------

@@ -1,5 +1,5 @@
-"""Every Cave Goblins ability (shared/catalog/cave-goblins.yaml), each with an edge case
-where its timing words matter. Cards come from the real catalog.
+"""Every Cave Goblins ability (card data: cards/data/cave-goblins.yaml), each with an
+edge case where its timing words matter. Cards come from the real catalog.
 
 Dice: ``st.search = True`` rolls the fixed pattern sword+bow, sword, special+bow,
 sword+bow, sword+special, sword+bow (engine.dice.PATTERN_ORDER)."""
@@ -7,9 +7,9 @@ sword+bow, sword+special, sword+bow (engine.dice.PATTERN_ORDER)."""
 from __future__ import annotations
 
 import pytest
-from scenario import GATE, GRUNT, Scenario, at, card
+from scenario import GATE, GRUNT, Scenario, at, card, end_phases, pending, uses
 
-from engine.abilities.registry import ACTIVE, BOARD, DISCARD, HAND, Decision
+from engine.abilities.registry import ACTIVE, BOARD, DISCARD, HAND
 from engine.actions import (
     END_PHASE,
     NO,
@@ -21,36 +21,14 @@ from engine.actions import (
     PlayEvent,
     UseAbility,
 )
-from engine.catalog import load_catalog
 from engine.phases import ATTACK, BUILD, MAGIC, MOVE, SUMMON
 from engine.types import CardDef
 
 CG = dict[str, CardDef]
 
 
-@pytest.fixture(scope="module")
-def cg() -> CG:
-    cat = load_catalog()
-    return {c.slug: c for c in cat.cards_of("cave-goblins")}
-
-
-def pending(st):  # type: ignore[no-untyped-def]
-    top = st.stack[-1] if st.stack else None
-    return top if isinstance(top, Decision) else None
-
-
-def uses(st, ability):  # type: ignore[no-untyped-def]
-    acts = st.legal_actions()
-    return [a for a in acts if isinstance(a, UseAbility) and a.ability == ability]
-
-
 def goblins(cg, at_=("d1", "c8")):  # type: ignore[no-untyped-def]
     return Scenario(summoners=(cg["sneeks"], cg["sneeks"]), summoner_at=at_)
-
-
-def end_phases(st, n):  # type: ignore[no-untyped-def]
-    for _ in range(n):
-        st.apply_action(END_PHASE)
 
 
 # -- Sneeks: Sly -----------------------------------------------------------------------

@@ -1,9 +1,10 @@
-"""Deck construction rules (RULES.md R9, R10 seam): engine/construction.py.
+"""Deck construction rules (R9, R10 seam): engine/construction.py.
 
-Most cases run against a small hand-built catalog (Polar Dwarves as printed in seed 004,
-a Cave Goblins deck, and a few odd cards for the edge cases), so they do not depend on
-the state of cards/data. ``TestRealCatalog`` checks every faction deck of the real
-catalog (engine.catalog) once it exists.
+Most cases run against a small hand-built catalog (minicatalog.py: the Polar Dwarves
+deck of the second-edition rulebook example, plus a Cave Goblins deck and a few odd
+cards for the edge cases), so they do not depend on the state of cards/data. The
+real-catalog tests check every faction deck of the real catalog (engine.catalog) once
+it exists.
 """
 
 from __future__ import annotations
@@ -12,11 +13,26 @@ import json
 import subprocess
 import sys
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
+from minicatalog import (
+    POLAR,
+    ROOT,
+    C,
+    E,
+    MiniCatalog,
+    S,
+    U,
+    card,
+    faction,
+    gates,
+    polar_cards,
+    polar_faction,
+    real_catalog,
+    real_decks,
+)
 
 from engine.construction import (
     MAX_ENTRIES,
@@ -25,107 +41,9 @@ from engine.construction import (
     main,
     validate_deck,
 )
-from engine.types import (
-    AttackType,
-    CardClass,
-    CardDef,
-    CardType,
-    Confidence,
-    DeckEntry,
-    DeckList,
-    DeckRole,
-    FactionDef,
-)
-
-ROOT = Path(__file__).resolve().parents[2]
-C = CardClass
+from engine.types import DeckEntry, DeckRole
 
 # --------------------------------------------------------------------- mini catalog
-
-
-def card(
-    slug: str,
-    ctype: CardType,
-    classes: tuple[CardClass, ...],
-    symbols: tuple[str, ...] = (),
-    *,
-    faction: str | None = "polar-dwarves",
-    cost: int | None = 0,
-    life: int | None = None,
-    symbols_known: bool = True,
-) -> CardDef:
-    unit = ctype is CardType.UNIT
-    return CardDef(
-        slug=slug,
-        name=slug.replace("-", " ").title(),
-        faction=faction,
-        card_type=ctype,
-        classes=classes,
-        cost=None if C.SUMMONER in classes else cost,
-        strength=2 if unit else None,
-        life=life if life is not None else (5 if unit else None),
-        attack_type=AttackType.MELEE if unit else None,
-        symbols=symbols,
-        symbols_known=symbols_known,
-        phase=None,
-        active=False,
-        abilities=(),
-        confidence=Confidence.HIGH,
-    )
-
-
-U, E, S = CardType.UNIT, CardType.EVENT, CardType.STRUCTURE
-
-
-@dataclass
-class MiniCatalog:
-    cards: dict[str, CardDef] = field(default_factory=dict)
-    factions: dict[str, FactionDef] = field(default_factory=dict)
-
-
-def faction(
-    slug: str,
-    summoner: str,
-    starting: tuple[tuple[str, int], ...],
-    epics: tuple[tuple[str, int | None], ...],
-    symbols: tuple[str, ...],
-    deck: dict[str, int] | None = None,
-) -> FactionDef:
-    return FactionDef(
-        slug=slug,
-        name=slug.title(),
-        product="master-set",
-        wave=None,
-        build_symbols=symbols,
-        summoner=summoner,
-        starting_units=starting,
-        epic_events=epics,
-        setup=None,
-        deck=None
-        if deck is None
-        else DeckList(slug, summoner, tuple(DeckEntry(s, n) for s, n in deck.items())),
-        deck_confidence=Confidence.HIGH,
-        data_status="complete",
-    )
-
-
-# The Polar Dwarves faction deck (R9 example, seed 004).
-POLAR: dict[str, int] = {
-    "svara": 1,
-    "starting-gate": 1,
-    "gate": 3,
-    "frost-mage": 5,  # 1 starting unit + 4 commons
-    "ice-golem": 5,  # 1 starting unit + 4 commons
-    "ice-ram": 2,
-    "parapet": 2,
-    "ice-repair": 2,
-    "glacial-shift": 2,
-    "nadiana": 1,
-    "ollag": 1,
-    "jarmund": 1,
-    "bear-cavalry": 4,
-    "ice-smith": 4,
-}
 GOBLINS: dict[str, int] = {
     "sneeks": 1,
     "starting-gate": 1,
@@ -147,20 +65,8 @@ GOBLINS: dict[str, int] = {
 def mini_catalog() -> MiniCatalog:
     g = "cave-goblins"
     cards = [
-        card("starting-gate", S, (C.STRUCTURE, C.GATE), faction=None, life=10),
-        card("gate", S, (C.STRUCTURE, C.GATE), faction=None, life=5),
-        card("svara", U, (C.SUMMONER,), ("Martial", "Logic", "Water")),
-        card("nadiana", U, (C.CHAMPION,), ("Water",), cost=6),
-        card("ollag", U, (C.CHAMPION,), ("Logic",), cost=5),
-        card("jarmund", U, (C.CHAMPION,), ("Logic", "Water"), cost=5),
-        card("frost-mage", U, (C.COMMON,), ("Water",), cost=1),
-        card("ice-golem", U, (C.COMMON, C.STRUCTURE), ("Logic",), cost=2),
-        card("bear-cavalry", U, (C.COMMON,), ("Water",), cost=3),
-        card("ice-smith", U, (C.COMMON,), ("Logic",), cost=0),
-        card("ice-ram", E, (C.EPIC,)),
-        card("parapet", E, (C.STANDARD, C.STRUCTURE), ("Logic",)),
-        card("ice-repair", E, (C.STANDARD,), ("Logic", "Water")),
-        card("glacial-shift", E, (C.STANDARD,), ("Water",)),
+        *gates(),
+        *polar_cards(),
         card("sneeks", U, (C.SUMMONER,), ("Martial", "Instinct", "Cunning"), faction=g),
         card("blarf", U, (C.CHAMPION,), ("Cunning",), faction=g),
         card("smeg", U, (C.CHAMPION,), ("Cunning", "Instinct"), faction=g),
@@ -182,14 +88,7 @@ def mini_catalog() -> MiniCatalog:
         card("ava", U, (C.SUMMONER,), faction="skyspear-avians", symbols_known=False),
     ]
     factions = [
-        faction(
-            "polar-dwarves",
-            "svara",
-            (("frost-mage", 1), ("ice-golem", 1)),
-            (("ice-ram", 2),),
-            ("Water", "Logic"),
-            POLAR,
-        ),
+        polar_faction(),
         faction(
             g,
             "sneeks",
@@ -613,34 +512,9 @@ def test_cli_with_deck_text_file(
 # ------------------------------------------------------------------- real catalog
 
 
-def _real_catalog() -> Any:
-    data = ROOT / "cards" / "data"
-    faction_files = [
-        p for p in data.glob("*.yaml") if p.stem not in {"index", "neutral"}
-    ]
-    if not faction_files:
-        pytest.skip("cards/data has no faction files yet")
-    try:
-        from engine.catalog import load_catalog
-    except ImportError as exc:
-        pytest.skip(f"engine.catalog is not there yet ({exc})")
-    return load_catalog()
-
-
-def _real_decks() -> list[Any]:
-    try:
-        catalog = _real_catalog()
-    except pytest.skip.Exception as exc:
-        return [pytest.param(None, marks=pytest.mark.skip(reason=str(exc)))]
-    except Exception:  # a broken catalog fails the test below, not the collection
-        return [pytest.param(None, id="catalog-loads")]
-    slugs = [s for s, f in catalog.factions.items() if f.deck is not None]
-    return [pytest.param(s, id=s) for s in slugs]
-
-
-@pytest.mark.parametrize("faction_slug", _real_decks())
+@pytest.mark.parametrize("faction_slug", real_decks())
 def test_real_faction_deck_is_legal(faction_slug: str) -> None:
-    catalog = _real_catalog()
+    catalog = real_catalog()
     faction_def = catalog.factions[faction_slug]
     report = validate_deck(faction_def.deck.counts(), catalog=catalog)
     assert report.valid, [v.message for v in report.errors]
@@ -657,7 +531,7 @@ def test_real_faction_deck_is_legal(faction_slug: str) -> None:
 
 
 def test_real_catalog_has_polar_dwarves_deck() -> None:
-    catalog = _real_catalog()
+    catalog = real_catalog()
     deck_list = catalog.factions["polar-dwarves"].deck
     assert deck_list is not None
     assert validate_deck(deck_list.counts(), catalog=catalog).valid
@@ -669,7 +543,7 @@ def test_real_catalog_has_polar_dwarves_deck() -> None:
 
 
 def test_cli_real_catalog_subprocess() -> None:
-    _real_catalog()
+    real_catalog()
     run = subprocess.run(
         [sys.executable, "-m", "engine.construction", "polar-dwarves", "--json"],
         cwd=ROOT,

@@ -92,12 +92,21 @@ def test_json_output_has_the_documented_keys(
 ) -> None:
     assert main(["--json"]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert set(out) == {"cards", "implemented", "tested", "tested_note", "factions"}
+    assert set(out) == {
+        "cards",
+        "complete_data",
+        "implemented",
+        "tested",
+        "tested_note",
+        "factions",
+    }
     assert out["tested_note"] is None and isinstance(out["tested"], int)
     assert out["tested"] <= out["implemented"] <= out["cards"]
+    assert out["complete_data"] <= out["cards"]
     for slug, f in out["factions"].items():
         assert set(f) == {
             "cards",
+            "complete_data",
             "implemented",
             "missing",
             "deck_known",

@@ -1,8 +1,8 @@
 """Deck text format and deck codes (DESIGN.md "Deck text format"): engine/decktext.py.
 
-Runs against a small hand-built catalog (the Polar Dwarves deck of R9 plus a few cards
-with awkward names); the round trips also run over every faction deck of the real
-catalog once engine.catalog and cards/data are there.
+Runs against a small hand-built catalog (minicatalog.py: the Polar Dwarves deck of R9
+plus a few cards with awkward names); the round trips also run over every faction
+deck of the real catalog once engine.catalog and cards/data are there.
 """
 
 from __future__ import annotations
@@ -11,11 +11,22 @@ import base64
 import random
 import re
 import zlib
-from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import pytest
+from minicatalog import (
+    POLAR,
+    C,
+    E,
+    MiniCatalog,
+    U,
+    card,
+    gates,
+    polar_cards,
+    polar_faction,
+    real_catalog,
+    real_decks,
+)
 
 from engine.construction import validate_deck
 from engine.decktext import (
@@ -27,92 +38,13 @@ from engine.decktext import (
     parse_deck_text,
     resolve_card,
 )
-from engine.types import (
-    AttackType,
-    CardClass,
-    CardDef,
-    CardType,
-    Confidence,
-    DeckEntry,
-    DeckList,
-    FactionDef,
-)
-
-ROOT = Path(__file__).resolve().parents[2]
-C = CardClass
-U, E, S = CardType.UNIT, CardType.EVENT, CardType.STRUCTURE
-
-
-def card(
-    slug: str,
-    ctype: CardType,
-    classes: tuple[CardClass, ...],
-    symbols: tuple[str, ...] = (),
-    *,
-    name: str | None = None,
-    faction: str | None = "polar-dwarves",
-    life: int | None = None,
-) -> CardDef:
-    unit = ctype is CardType.UNIT
-    return CardDef(
-        slug=slug,
-        name=name or slug.replace("-", " ").title(),
-        faction=faction,
-        card_type=ctype,
-        classes=classes,
-        cost=None if C.SUMMONER in classes else 1,
-        strength=2 if unit else None,
-        life=life if life is not None else (5 if unit else None),
-        attack_type=AttackType.MELEE if unit else None,
-        symbols=symbols,
-        symbols_known=True,
-        phase=None,
-        active=False,
-        abilities=(),
-        confidence=Confidence.HIGH,
-    )
-
-
-@dataclass
-class MiniCatalog:
-    cards: dict[str, CardDef] = field(default_factory=dict)
-    factions: dict[str, FactionDef] = field(default_factory=dict)
-
-
-POLAR: dict[str, int] = {
-    "svara": 1,
-    "starting-gate": 1,
-    "gate": 3,
-    "frost-mage": 5,
-    "ice-golem": 5,
-    "ice-ram": 2,
-    "parapet": 2,
-    "ice-repair": 2,
-    "glacial-shift": 2,
-    "nadiana": 1,
-    "ollag": 1,
-    "jarmund": 1,
-    "bear-cavalry": 4,
-    "ice-smith": 4,
-}
+from engine.types import CardDef, DeckEntry, DeckList
 
 
 def mini_catalog(extra: tuple[CardDef, ...] = ()) -> MiniCatalog:
     cards = [
-        card("starting-gate", S, (C.STRUCTURE, C.GATE), faction=None, life=10),
-        card("gate", S, (C.STRUCTURE, C.GATE), faction=None, life=5),
-        card("svara", U, (C.SUMMONER,), ("Martial", "Logic", "Water")),
-        card("nadiana", U, (C.CHAMPION,), ("Water",)),
-        card("ollag", U, (C.CHAMPION,), ("Logic",)),
-        card("jarmund", U, (C.CHAMPION,), ("Logic", "Water")),
-        card("frost-mage", U, (C.COMMON,), ("Water",)),
-        card("ice-golem", U, (C.COMMON, C.STRUCTURE), ("Logic",)),
-        card("bear-cavalry", U, (C.COMMON,), ("Water",)),
-        card("ice-smith", U, (C.COMMON,), ("Logic",)),
-        card("ice-ram", E, (C.EPIC,)),
-        card("parapet", E, (C.STANDARD, C.STRUCTURE), ("Logic",)),
-        card("ice-repair", E, (C.STANDARD,), ("Logic", "Water")),
-        card("glacial-shift", E, (C.STANDARD,), ("Water",)),
+        *gates(),
+        *polar_cards(),
         # Awkward names: two cards named "Twin", names starting with x / digits.
         card("twin-a", U, (C.COMMON,), ("Water",), name="Twin"),
         card("twin-b", U, (C.COMMON,), ("Water",), name="Twin"),
@@ -121,23 +53,7 @@ def mini_catalog(extra: tuple[CardDef, ...] = ()) -> MiniCatalog:
         card("queens-guard", U, (C.COMMON,), ("Water",), name="Queen’s Guard"),
         *extra,
     ]
-    polar = FactionDef(
-        slug="polar-dwarves",
-        name="Polar Dwarves",
-        product="master-set",
-        wave=None,
-        build_symbols=("Water", "Logic"),
-        summoner="svara",
-        starting_units=(("frost-mage", 1), ("ice-golem", 1)),
-        epic_events=(("ice-ram", 2),),
-        setup=None,
-        deck=DeckList(
-            "Polar Dwarves", "svara", tuple(DeckEntry(s, n) for s, n in POLAR.items())
-        ),
-        deck_confidence=Confidence.HIGH,
-        data_status="complete",
-    )
-    return MiniCatalog({c.slug: c for c in cards}, {"polar-dwarves": polar})
+    return MiniCatalog({c.slug: c for c in cards}, {"polar-dwarves": polar_faction()})
 
 
 CAT = mini_catalog()
@@ -465,32 +381,9 @@ def test_encode_errors() -> None:
 # ------------------------------------------------------------------ real catalog
 
 
-def _real_catalog() -> Any:
-    data = ROOT / "cards" / "data"
-    if not [p for p in data.glob("*.yaml") if p.stem not in {"index", "neutral"}]:
-        pytest.skip("cards/data has no faction files yet")
-    try:
-        from engine.catalog import load_catalog
-    except ImportError as exc:
-        pytest.skip(f"engine.catalog is not there yet ({exc})")
-    return load_catalog()
-
-
-def _real_decks() -> list[Any]:
-    try:
-        catalog = _real_catalog()
-    except pytest.skip.Exception as exc:
-        return [pytest.param(None, marks=pytest.mark.skip(reason=str(exc)))]
-    except Exception:  # a broken catalog fails the test below, not the collection
-        return [pytest.param(None, id="catalog-loads")]
-    return [
-        pytest.param(s, id=s) for s, f in catalog.factions.items() if f.deck is not None
-    ]
-
-
-@pytest.mark.parametrize("faction_slug", _real_decks())
+@pytest.mark.parametrize("faction_slug", real_decks())
 def test_real_deck_text_and_code_round_trip(faction_slug: str) -> None:
-    catalog = _real_catalog()
+    catalog = real_catalog()
     deck_list = catalog.factions[faction_slug].deck
     counts = deck_list.counts()
     text = format_deck_text(deck_list, catalog=catalog, name=deck_list.name)
@@ -511,7 +404,7 @@ def test_real_deck_text_and_code_round_trip(faction_slug: str) -> None:
 
 
 def test_real_catalog_card_ids_do_not_collide_and_names_resolve() -> None:
-    catalog = _real_catalog()
+    catalog = real_catalog()
     ids = [card_id(s) for s in catalog.cards]
     assert len(set(ids)) == len(ids)
     for slug in catalog.cards:

@@ -1,5 +1,5 @@
-"""Every Fallen Kingdom ability (shared/catalog/fallen-kingdom.yaml), each with an edge
-case where its timing words matter. Cards come from the real catalog.
+"""Every Fallen Kingdom ability (card data: cards/data/fallen-kingdom.yaml), each with
+an edge case where its timing words matter. Cards come from the real catalog.
 
 Dice: ``st.search = True`` rolls the fixed pattern sword+bow, sword, special+bow,
 sword+bow, sword+special, sword+bow (engine.dice.PATTERN_ORDER)."""
@@ -7,9 +7,9 @@ sword+bow, sword+special, sword+bow (engine.dice.PATTERN_ORDER)."""
 from __future__ import annotations
 
 import pytest
-from scenario import GATE, GRUNT, Scenario, at, card
+from scenario import GATE, GRUNT, Scenario, at, card, end_phases, pending, uses
 
-from engine.abilities.registry import ACTIVE, BOARD, DISCARD, HAND, UNDER, Decision
+from engine.abilities.registry import ACTIVE, BOARD, DISCARD, HAND, UNDER
 from engine.actions import (
     END_PHASE,
     NO,
@@ -22,27 +22,10 @@ from engine.actions import (
     Summon,
     UseAbility,
 )
-from engine.catalog import load_catalog
 from engine.phases import ATTACK, BUILD, MOVE, SUMMON
 from engine.types import CardDef
 
 FK = dict[str, CardDef]
-
-
-@pytest.fixture(scope="module")
-def fk() -> FK:
-    cat = load_catalog()
-    return {c.slug: c for c in cat.cards_of("fallen-kingdom")}
-
-
-def pending(st):  # type: ignore[no-untyped-def]
-    top = st.stack[-1] if st.stack else None
-    return top if isinstance(top, Decision) else None
-
-
-def uses(st, ability):  # type: ignore[no-untyped-def]
-    acts = st.legal_actions()
-    return [a for a in acts if isinstance(a, UseAbility) and a.ability == ability]
 
 
 def kingdom(fk, at_=("d1", "c8")):  # type: ignore[no-untyped-def]
@@ -63,11 +46,6 @@ def shed(life: int) -> CardDef:
         strength=None,
         attack=None,
     )
-
-
-def end_phases(st, n):  # type: ignore[no-untyped-def]
-    for _ in range(n):
-        st.apply_action(END_PHASE)
 
 
 # -- Ret-Talus: Raise the Dead ---------------------------------------------------------

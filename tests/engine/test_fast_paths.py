@@ -10,11 +10,13 @@ import itertools
 
 import pytest
 
+from engine.actions import Attack, Move
 from engine.agents import PlayerView, make_agent
-from engine.board import ADJ
+from engine.board import ADJ, RAYS
 from engine.decks import faction_deck
-from engine.phases import MOVE
+from engine.phases import ATTACK, MOVE
 from engine.play import derive_seed
+from engine.rules import attack as A
 from engine.rules import move as M
 from engine.rules.setup import setup_game
 from engine.state import GameState
@@ -60,6 +62,50 @@ def reference_paths(st: GameState, unit: int) -> dict[tuple[int, int], tuple[int
     return out
 
 
+def reference_moves(st: GameState) -> list[Move]:
+    """R5 moves as first written: units by space order, the reference search's
+    (to, via) keys ascending."""
+    if len(st.moved) >= M.MAX_UNITS_MOVED:
+        return []
+    out: list[Move] = []
+    for unit in st.units_of(st.turn_player):
+        if unit in st.moved or not st.can_move(unit):
+            continue
+        out += [Move(unit, to, via) for to, via in sorted(reference_paths(st, unit))]
+    return out
+
+
+def reference_attacks(st: GameState) -> list[Attack]:
+    """R7 attacks as first written: units by space order, targets in direction
+    order, nearest first, asking ``transparent_to`` of every blocker."""
+    attacked = st.attacked
+    extra = "extra_attack" in st.info.hooks
+    full = len(attacked) >= A.MAX_ATTACKERS
+    if full and extra:
+        full = len(attacked) - st.flags.get(A.EXTRA_KEY, 0) >= A.MAX_ATTACKERS
+    elif full:
+        return []
+    out: list[Attack] = []
+    for unit in st.units_of(st.turn_player):
+        if unit in attacked or (full and not A.is_extra_attack(st, unit)):
+            continue
+        pos = st.pos[unit]
+        ts: list[int] = []
+        if not st.info.is_ranged[unit]:
+            ts = [st.board[s] for s in ADJ[pos] if st.board[s] >= 0]
+        else:
+            reach = st.attack_range(unit)
+            for ray in RAYS[pos]:
+                for s in ray[:reach]:
+                    c = st.board[s]
+                    if c >= 0:
+                        ts.append(c)
+                        if not st.transparent_to(c, unit):
+                            break
+        out += [Attack(unit, t) for t in ts if not st.attack_forbidden(unit, t)]
+    return out
+
+
 def check_state(st: GameState) -> None:
     zone = st.zone
     # every cached hook list equals the list computed from the zones now
@@ -75,14 +121,28 @@ def check_state(st: GameState) -> None:
         for s, a in st._hooked("actions"):
             if a.action_phases is not None and st.phase not in a.action_phases:
                 assert a.actions(st, s) == [], a.id
+    if not st.stack and st.phase == ATTACK:
+        assert A.legal_attacks(st) == reference_attacks(st)
+    # the bit-mask ranged targets equal the ray walk (when no card lets attacks by)
+    if not st.stack and st.phase == ATTACK and A._see_through(st) is None:
+        for unit in st.units_of(st.turn_player):
+            reach = st.attack_range(unit)
+            if st.info.is_ranged[unit] and reach >= 0:
+                pos = st.pos[unit]
+                want = A._ranged_targets(st, unit, pos, None)
+                assert A._first_targets(st, unit, pos, reach) == want
     # memoised move searches equal a fresh search
     if not st.stack and st.phase == MOVE:
+        assert M.legal_moves(st) == reference_moves(st)
         for unit in st.units_of(st.turn_player):
             _key, paths, keys = M._path_table(st, unit)
             ref = reference_paths(st, unit)
             assert paths == ref
             assert list(paths) == list(ref)  # same search order
             assert keys == tuple(sorted(ref))
+            key = M._path_key(st, unit)
+            if key is not None:  # the path-free sweep the legal list uses
+                assert M._search_keys(key[2], key[0], key[1], key[3]) == sorted(ref)
 
 
 @pytest.mark.parametrize("pair", list(itertools.combinations(FACTIONS, 2)))
@@ -102,3 +162,32 @@ def test_fast_paths_match_slow_paths(pair: tuple[str, str]) -> None:
             p = st.current_player()
             st.apply_action(agents[p].choose(views[p], st.legal_actions()))
             n += 1
+
+
+def test_search_keys_match_the_path_search() -> None:
+    """``_search_keys`` (bit-mask sweep) lists exactly the keys of ``_search``
+    (DFS), ascending, on random boards, distances and passable cards."""
+    import random
+
+    rng = random.Random(7)
+    for _ in range(3000):
+        start = rng.randrange(48)
+        occ = 0
+        for s in range(48):
+            if s != start and rng.random() < rng.choice((0.2, 0.4, 0.6)):
+                occ |= 1 << s
+        pmask = 0
+        for s in range(48):
+            if occ >> s & 1 and rng.random() < 0.4:
+                pmask |= 1 << s
+        occ |= 1 << start
+        dist = rng.choice((1, 2, 3, 3, 4, 5, 7))
+        paths = M._search(occ, start, dist, pmask)
+        assert M._search_keys(occ, start, dist, pmask) == sorted(paths)
+        if not pmask:
+            assert M._bits(M.walk_reach(occ, start, dist)) == tuple(
+                sorted(n for n, _via in paths)
+            )
+        for (to, via), path in paths.items():
+            assert M._find_path(occ, start, dist, pmask, to, via) == path
+        assert M._find_path(occ, start, dist, pmask, 48, -1) is None

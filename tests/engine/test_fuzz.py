@@ -1,5 +1,8 @@
-"""Random-playthrough fuzzing (OpenSpiel's random_sim_test) over Master Set faction
-pairs, checking the invariants after every action."""
+"""Random-playthrough fuzzing (OpenSpiel's random_sim_test) over faction pairs,
+checking the invariants after every action.
+
+The factions are those with a deck list in the catalog: every faction whose cards the
+engine plays in full, so every ability of those factions is played."""
 
 from __future__ import annotations
 
@@ -9,7 +12,7 @@ import random
 import pytest
 from invariants import check_invariants
 
-from engine.decks import faction_deck, playable_factions
+from engine.decks import default_catalog, faction_deck, playable_factions
 from engine.rules.setup import GameDeck, setup_game
 from engine.types import Rules
 
@@ -46,6 +49,22 @@ def fuzz(decks: dict[str, GameDeck], games: int, base_seed: int) -> dict[str, in
 def test_fuzz_small(decks: dict[str, GameDeck]) -> None:
     ends = fuzz(decks, 40, base_seed=1000)
     assert sum(ends.values()) == 40
+
+
+def test_fuzzed_decks_hold_every_card_of_their_faction(
+    decks: dict[str, GameDeck],
+) -> None:
+    """Every card of each fuzzed faction (so every ability it has) is in its deck, and
+    every faction the engine plays in full is fuzzed."""
+    from engine.coverage import coverage
+
+    cat = default_catalog()
+    full = {s for s, f in coverage()["factions"].items() if not f["missing"]}
+    assert full <= set(decks)
+    for f, d in decks.items():
+        have = {c.slug for c in (d.summoner, *(u for u, _ in d.starting_units))}
+        have |= {c.slug for c in d.draw_cards}
+        assert {c.slug for c in cat.cards_of(f)} <= have, f
 
 
 @pytest.mark.slow

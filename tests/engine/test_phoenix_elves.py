@@ -1,13 +1,12 @@
-"""Every Phoenix Elves ability (shared/catalog/phoenix-elves.yaml; Queen Maldaria's
-current official text, errata.yaml), with edge cases where the timing words matter.
+"""Every Phoenix Elves ability (the card data in cards/data/phoenix-elves.yaml;
+Queen Maldaria's current official text), with edge cases where the timing words matter.
 Cards come from the real catalog; dice are rigged. No faction deck list exists (the
 starting units are unknown), so the cards are tested through scenarios."""
 
 from __future__ import annotations
 
 import pytest
-from scenario import GATE, GRUNT, SUMMONER, Scenario, at, card
-from test_vanguards import Dice, build, pending
+from scenario import GATE, GRUNT, SUMMONER, Dice, Scenario, at, build, card, pending
 
 from engine import dice
 from engine.abilities.registry import DISCARD
@@ -21,22 +20,11 @@ from engine.actions import (
     PlayEvent,
     Summon,
 )
-from engine.catalog import load_catalog
 from engine.phases import ATTACK, MAGIC, MOVE, SUMMON
 from engine.types import AttackType, CardDef
 
 M, R, S = dice.MELEE, dice.RANGED, dice.SPECIAL
 CD = dict[str, CardDef]
-
-
-@pytest.fixture(scope="module")
-def pe() -> CD:
-    return {c.slug: c for c in load_catalog().cards_of("phoenix-elves")}
-
-
-@pytest.fixture
-def rig(monkeypatch: pytest.MonkeyPatch) -> Dice:
-    return Dice(monkeypatch)
 
 
 def queen_scenario(pe: CD) -> Scenario:
@@ -267,9 +255,13 @@ def test_royal_guardian_engage(pe: CD) -> None:
     sc = Scenario()
     sc.add(0, pe["royal-guardian"], "c3")
     enemy = sc.add(1, GRUNT, "c4")
+    back = sc.add(1, GRUNT, "d3")
     st = build(sc, phase=MOVE, turn_player=1)
     st.apply_action(Move(enemy, at("c5")))
     assert st.damage[enemy] == 1
+    # glossary "farther": a partial move away counts, even ending next to it again
+    st.apply_action(Move(back, at("c2")))  # d3 -> d2 -> c2
+    assert st.pos[back] == at("c2") and st.damage[back] == 1
 
 
 @pytest.mark.covers("royal-guardian.shove", "royal-guardian.engage")

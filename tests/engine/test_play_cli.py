@@ -172,6 +172,25 @@ def test_simulate_first_edition_and_bad_deck_fail_clearly(
     assert rc == 2 and "neither a faction slug" in capsys.readouterr().err
 
 
+def test_simulate_refuses_an_illegal_deck_file_with_every_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # R9: no gates at all and five copies of a common; both reported, nothing played.
+    bad = PD_TEXT.replace("1 Starting Gate\n3 Gate\n", "").replace(
+        "4 Ice Smith", "5 Ice Smith"
+    )
+    path = tmp_path / "bad.txt"
+    path.write_text(bad)
+    args = ["--a", str(path), "--b", "cave-goblins", "--games", "1", "--json"]
+    assert simulate_main(args) == 2
+    err = capsys.readouterr().err
+    assert "not legal" in err and "gate.ten_life.count" in err
+    assert "Ice Smith" in err and "5 copies" in err
+    # An explicit opt-in still plays it (by the rules: no gate, so no summoning).
+    assert simulate_main([*args, "--allow-illegal", "--agent-a", "random"]) == 0
+    assert json.loads(capsys.readouterr().out)["games"] == 1
+
+
 def test_coverage_and_bench_entry_points(capsys: pytest.CaptureFixture[str]) -> None:
     from engine.bench import bench
     from engine.coverage import main as coverage_main

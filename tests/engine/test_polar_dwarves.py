@@ -1,12 +1,12 @@
-"""Every Polar Dwarves ability (shared/catalog/polar-dwarves.yaml), each with an edge
-case where its timing words matter. Cards come from the real catalog."""
+"""Every Polar Dwarves ability (card data: cards/data/polar-dwarves.yaml), each with an
+edge case where its timing words matter. Cards come from the real catalog."""
 
 from __future__ import annotations
 
 import pytest
-from scenario import GATE, GRUNT, Scenario, at, card
+from scenario import GATE, GRUNT, Scenario, at, card, pending
 
-from engine.abilities.registry import ACTIVE, BOARD, DISCARD, UNDER, Decision
+from engine.abilities.registry import ACTIVE, BOARD, DISCARD, UNDER
 from engine.actions import (
     END_PHASE,
     NO,
@@ -20,22 +20,10 @@ from engine.actions import (
     Summon,
     YesNo,
 )
-from engine.catalog import load_catalog
 from engine.phases import ATTACK, BUILD, MOVE, SUMMON
 from engine.types import CardDef
 
 PD = dict[str, CardDef]
-
-
-@pytest.fixture(scope="module")
-def pd() -> PD:
-    cat = load_catalog()
-    return {c.slug: c for c in cat.cards_of("polar-dwarves")}
-
-
-def pending(st):  # type: ignore[no-untyped-def]
-    top = st.stack[-1] if st.stack else None
-    return top if isinstance(top, Decision) else None
 
 
 def svara_scenario(pd, at_=("d1", "c8")):  # type: ignore[no-untyped-def]

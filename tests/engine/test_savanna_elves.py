@@ -1,4 +1,4 @@
-"""Every Savanna Elves ability (shared/catalog/savanna-elves.yaml) on hand-built
+"""Every Savanna Elves ability (card data: cards/data/savanna-elves.yaml) on hand-built
 scenarios, each with an edge case where its timing words matter. Cards come from the
 real catalog.
 
@@ -8,9 +8,20 @@ sword+bow, sword+special, sword+bow."""
 from __future__ import annotations
 
 import pytest
-from scenario import GATE, GRUNT, SUMMONER, Scenario, at, card
+from scenario import (
+    GATE,
+    GRUNT,
+    SUMMONER,
+    WALL,
+    WEAK,
+    Scenario,
+    at,
+    end_turn,
+    moves_of,
+    pending,
+)
 
-from engine.abilities.registry import ACTIVE, DISCARD, Decision
+from engine.abilities.registry import ACTIVE, DISCARD
 from engine.actions import (
     END_PHASE,
     NO,
@@ -24,38 +35,10 @@ from engine.actions import (
     Summon,
     UseAbility,
 )
-from engine.catalog import load_catalog
 from engine.phases import ATTACK, MOVE, SUMMON
-from engine.state import GameState
-from engine.types import CardClass, CardDef
+from engine.types import CardDef
 
 SE = dict[str, CardDef]
-
-
-@pytest.fixture(scope="module")
-def se() -> SE:
-    cat = load_catalog()
-    return {c.slug: c for c in cat.cards_of("savanna-elves")}
-
-
-def pending(st: GameState) -> Decision | None:
-    top = st.stack[-1] if st.stack else None
-    return top if isinstance(top, Decision) else None
-
-
-def moves_of(st: GameState, unit: int) -> set[int]:
-    return {a.to for a in st.legal_actions() if isinstance(a, Move) and a.unit == unit}
-
-
-def end_turn(st: GameState) -> None:
-    p = st.turn_player
-    while st.turn_player == p and not st.terminal:
-        assert pending(st) is None
-        st.apply_action(END_PHASE)
-
-
-WALL = card("wall", classes=(CardClass.CHAMPION,), cost=5, strength=2, life=30)
-WEAK = card("weak", cost=0, strength=1, life=1)
 
 
 # -- Abua Shi: Spirit Bond -------------------------------------------------------------

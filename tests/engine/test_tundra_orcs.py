@@ -1,12 +1,11 @@
-"""Every Tundra Orcs ability (shared/catalog/tundra-orcs.yaml), with edge cases where
-the timing words matter. Cards come from the real catalog; dice are rigged. No faction
-deck list exists (the starting units are unknown): scenarios only."""
+"""Every Tundra Orcs ability (card data: cards/data/tundra-orcs.yaml), with edge cases
+where the timing words matter. Cards come from the real catalog; dice are rigged. No
+faction deck list exists (the starting units are unknown): scenarios only."""
 
 from __future__ import annotations
 
 import pytest
-from scenario import GATE, GRUNT, SUMMONER, Scenario, at, card
-from test_vanguards import Dice, build, pending
+from scenario import GATE, GRUNT, SUMMONER, Dice, Scenario, at, build, card, pending
 
 from engine import dice
 from engine.abilities.registry import ACTIVE, DISCARD
@@ -21,22 +20,11 @@ from engine.actions import (
     PlayEvent,
     Summon,
 )
-from engine.catalog import load_catalog
 from engine.phases import ATTACK, BUILD, MOVE, SUMMON
 from engine.types import AttackType, CardDef
 
 M, R, S = dice.MELEE, dice.RANGED, dice.SPECIAL
 CD = dict[str, CardDef]
-
-
-@pytest.fixture(scope="module")
-def to() -> CD:
-    return {c.slug: c for c in load_catalog().cards_of("tundra-orcs")}
-
-
-@pytest.fixture
-def rig(monkeypatch: pytest.MonkeyPatch) -> Dice:
-    return Dice(monkeypatch)
 
 
 def grognack(to: CD, where: str = "d1") -> Scenario:

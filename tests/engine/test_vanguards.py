@@ -1,13 +1,13 @@
-"""Every Vanguards ability (shared/catalog/vanguards.yaml), with edge cases where the
-timing words matter. Cards come from the real catalog; dice are rigged."""
+"""Every Vanguards ability (card data: cards/data/vanguards.yaml), with edge cases where
+the timing words matter. Cards come from the real catalog; dice are rigged."""
 
 from __future__ import annotations
 
 import pytest
-from scenario import GATE, GRUNT, Scenario, at, card
+from scenario import GATE, GRUNT, Dice, Scenario, at, build, card, end_turn, pending
 
 from engine import dice
-from engine.abilities.registry import ACTIVE, DISCARD, HAND, Decision
+from engine.abilities.registry import ACTIVE, DISCARD, HAND
 from engine.actions import (
     END_PHASE,
     NO,
@@ -19,60 +19,11 @@ from engine.actions import (
     Summon,
     UseAbility,
 )
-from engine.catalog import load_catalog
 from engine.phases import ATTACK, DRAW, MAGIC, MOVE, SUMMON
-from engine.state import GameState
 from engine.types import CardDef
 
 M, R, S = dice.MELEE, dice.RANGED, dice.SPECIAL
 CD = dict[str, CardDef]
-
-
-@pytest.fixture(scope="module")
-def vg() -> CD:
-    return {c.slug: c for c in load_catalog().cards_of("vanguards")}
-
-
-class Dice:
-    """Rigged dice: ``st.search = True`` rolls through ``dice.pattern_roll``; this
-    hands out the queued faces (blank when empty) and records each roll's size."""
-
-    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        self.queue: list[int] = []
-        self.sizes: list[int] = []
-        monkeypatch.setattr(dice, "pattern_roll", self._roll)
-
-    def _roll(self, n: int, faces: tuple[int, ...]) -> tuple[int, ...]:
-        self.sizes.append(n)
-        return tuple(self.queue.pop(0) if self.queue else 0 for _ in range(n))
-
-    def __call__(self, *faces: int) -> None:
-        self.queue += faces
-
-
-@pytest.fixture
-def rig(monkeypatch: pytest.MonkeyPatch) -> Dice:
-    return Dice(monkeypatch)
-
-
-def build(sc: Scenario, **kw: object) -> GameState:
-    st = sc.build(**kw)  # type: ignore[arg-type]
-    st.search = True
-    return st
-
-
-def pending(st: GameState) -> Decision | None:
-    top = st.stack[-1] if st.stack else None
-    return top if isinstance(top, Decision) else None
-
-
-def pass_turn(st: GameState) -> None:
-    """End phases until the other player's turn starts."""
-    p = st.turn_player
-    while st.turn_player == p and not st.terminal:
-        dec = pending(st)
-        assert dec is None, dec
-        st.apply_action(END_PHASE)
 
 
 # -- Sera Eldwyn: The Citadel's Might --------------------------------------------------
@@ -169,9 +120,9 @@ def test_valna_guidance_draws_2_at_start_of_own_summon_phase(vg: CD) -> None:
     st.apply_action(END_PHASE)  # my turn starts: summon phase
     assert st.turn_player == 0 and st.phase == SUMMON
     assert len(st.hand[0]) == 2 and len(st.deck[0]) == 8
-    pass_turn(st)  # my draw phase refills to 5
+    end_turn(st)  # my draw phase refills to 5
     assert st.turn_player == 1 and len(st.hand[0]) == 5
-    pass_turn(st)  # the opponent's summon phase drew nothing for me; mine draws 2
+    end_turn(st)  # the opponent's summon phase drew nothing for me; mine draws 2
     assert len(st.hand[0]) == 7 and len(st.deck[0]) == 3
 
 
@@ -232,21 +183,52 @@ def test_citadel_archer_not_offered_without_units_in_hand(vg: CD) -> None:
     ]
 
 
+@pytest.mark.covers("citadel-archer.arrow-of-light")
+def test_arrow_of_light_after_three_extra_attacks(vg: CD, cg: CD, rig: Dice) -> None:
+    """Extra attacks (Relentless) do not use up the 3 attackers: the archer may
+    still attack, and so still use Arrow of Light."""
+    sc = Scenario()
+    archer = sc.add(0, vg["citadel-archer"], "c3")
+    target = sc.add(1, card("tank", life=20), "c5")
+    slingers = [sc.add(0, cg["horde-slinger"], s) for s in ("a3", "e3", "f3")]
+    tanks = [sc.add(1, card("tank", life=20), s) for s in ("a4", "e4", "f4")]
+    sc.add(0, vg["temple-priest"], zone="hand")
+    st = build(sc, phase=ATTACK)
+    for slinger, tank in zip(slingers, tanks, strict=True):
+        st.apply_action(Attack(slinger, tank))  # blank dice: extra attacks
+    assert len(st.attacked) == 3 and pending(st) is None
+    use = UseAbility(archer, "citadel-archer.arrow-of-light", target)
+    assert use in st.legal_actions()
+
+
 # -- Citadel Knight: Engage and Protect ------------------------------------------------
 @pytest.mark.covers("citadel-knight.engage")
 def test_citadel_knight_engage_on_moving_or_forced_farther(vg: CD) -> None:
     sc = Scenario()
     knight = sc.add(0, vg["citadel-knight"], "c3")
     e1 = sc.add(1, GRUNT, "c4")
-    e2 = sc.add(1, GRUNT, "d3")
+    e2 = sc.add(1, GRUNT, "b3")
     st = build(sc, phase=MOVE, turn_player=1)
     st.apply_action(Move(e1, at("c6")))
     assert st.damage[e1] == 1
-    st.apply_action(Move(e2, at("c2")))  # from adjacent to adjacent: not farther
-    assert st.damage[e2] == 0
     st.force(e2, at("b2"))  # forced to 2 spaces away: farther
     st.settle()
     assert st.damage[e2] == 1 and st.damage[knight] == 0
+
+
+@pytest.mark.covers("citadel-knight.engage")
+def test_citadel_knight_engage_counts_a_partial_move_farther(vg: CD) -> None:
+    """Glossary "farther" (R8e): a partial move counts, so a step away from the
+    knight triggers Engage even when the move ends next to it again."""
+    sc = Scenario()
+    sc.add(0, vg["citadel-knight"], "c3")
+    e1 = sc.add(1, GRUNT, "d3")
+    e2 = sc.add(1, GRUNT, "e4")  # 3 away: never next to the knight
+    st = build(sc, phase=MOVE, turn_player=1)
+    st.apply_action(Move(e1, at("c2")))  # d3 -> d2 (2 away) -> c2 (next to it)
+    assert st.pos[e1] == at("c2") and st.damage[e1] == 1
+    st.apply_action(Move(e2, at("d4")))  # closer, not from its side: nothing
+    assert st.damage[e2] == 0
 
 
 @pytest.mark.covers("citadel-knight.protect")
@@ -336,18 +318,18 @@ def test_holy_judgment_boost_strength_and_keeping_it(vg: CD, rig: Dice) -> None:
     st.apply_action(PlayEvent(hj))
     assert st.zone[hj] == ACTIVE and st.boost[hj] == 2
     assert st.strength(common) == 3 and st.strength(champ) == 3
-    pass_turn(st)  # to the opponent
+    end_turn(st)  # to the opponent
     rig(M)
     st.phase = ATTACK
     st.apply_action(Attack(killer, victim))  # a friendly unit destroyed
     assert st.boost[hj] == 1
-    pass_turn(st)  # my turn starts: may remove 1 boost to keep it
+    end_turn(st)  # my turn starts: may remove 1 boost to keep it
     dec = pending(st)
     assert dec is not None and dec.ability == "holy-judgment.effect"
     st.apply_action(YES)
     assert st.zone[hj] == ACTIVE and st.boost[hj] == 0
-    pass_turn(st)
-    pass_turn(st)  # no boost left: discarded as usual
+    end_turn(st)
+    end_turn(st)  # no boost left: discarded as usual
     assert st.zone[hj] == DISCARD and pending(st) is None
 
 
@@ -357,8 +339,8 @@ def test_holy_judgment_declining_discards_it(vg: CD) -> None:
     hj = sc.add(0, vg["holy-judgment"], zone="active")
     st = build(sc, phase=DRAW)
     st.boost[hj] = 2
-    pass_turn(st)
-    pass_turn(st)
+    end_turn(st)
+    end_turn(st)
     st.apply_action(NO)
     assert st.zone[hj] == DISCARD
 
@@ -375,7 +357,7 @@ def test_guarding_spirits_first_attack_each_turn_at_most_1(vg: CD, rig: Dice) ->
     a3 = sc.add(1, card("brute", strength=3), "e5")
     st = build(sc, phase=MAGIC)
     st.apply_action(PlayEvent(gs))
-    pass_turn(st)
+    end_turn(st)
     st.phase = ATTACK
     rig(M, M, M, M, M, M, M, M, M)
     st.apply_action(Attack(a1, near))
@@ -421,5 +403,5 @@ def test_renewed_hope_summons_in_any_phase_next_to_summoner(vg: CD) -> None:
     assert Summon(unit, at("d2")) in legal and Summon(unit, at("a6")) in legal
     st.apply_action(Summon(unit, at("a6")))
     assert st.pos[unit] == at("a6") and st.magic[0] == 5 - 2
-    pass_turn(st)  # in the opponent's turn: no summons for them from my event
+    end_turn(st)  # in the opponent's turn: no summons for them from my event
     assert not [a for a in st.legal_actions() if isinstance(a, Summon)]
