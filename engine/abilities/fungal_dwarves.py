@@ -1,5 +1,5 @@
-"""Fungal Dwarves: the one card with complete data (Fungal Beast). Texts:
-shared/catalog/fungal-dwarves.yaml. The other cards' stats or texts are unknown.
+"""Fungal Dwarves: the one card with complete data (Fungal Beast). Texts: the card
+data in cards/data/fungal-dwarves.yaml. The other cards' stats or texts are unknown.
 
 Interpretations:
 - Infect: "destroys a unit" = its attack destroyed the target unit (friend or foe);
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.abilities.common import AtYourPhaseEnd, ask_optional_target, named
 from engine.abilities.registry import (
     Ability,
     AttackResult,
@@ -19,8 +20,7 @@ from engine.abilities.registry import (
     Trigger,
     register,
 )
-from engine.abilities.vanguards import named
-from engine.actions import NO, Action, ChooseOption, ChooseTarget
+from engine.actions import Action, ChooseOption, ChooseTarget
 from engine.phases import ATTACK
 
 if TYPE_CHECKING:
@@ -50,10 +50,7 @@ class Infect(Ability):
             for c in st.discard[trig.player]
             if st.info.is_unit[c] and named(st, c, "Carrier")
         ]
-        if pile:
-            opts: list[Action] = [NO]
-            opts += [ChooseTarget(c) for c in pile]
-            st.ask(self.decision(st, trig.source, opts, space, player=trig.player))
+        ask_optional_target(self, st, trig.source, pile, space, player=trig.player)
 
     def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
         space = dec.data[0]
@@ -62,13 +59,10 @@ class Infect(Ability):
 
 
 @register("fungal-beast.parasitic")
-class Parasitic(Ability):
+class Parasitic(AtYourPhaseEnd):
     """At the end of your Attack Phase: this unit loses 1 boost or takes 1 damage."""
 
-    def end_of_phase(self, st: GameState, src: int, phase: int) -> Trigger | None:
-        if phase == ATTACK and st.turn_player == st.ctrl[src]:
-            return self.trigger(st, src)
-        return None
+    phase = ATTACK
 
     def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
         src = trig.source

@@ -1,31 +1,19 @@
 """Fungal Dwarves: Fungal Beast, the faction's one card with complete data
-(shared/catalog/fungal-dwarves.yaml). Dice are rigged."""
+(card data: cards/data/fungal-dwarves.yaml). Dice are rigged."""
 
 from __future__ import annotations
 
 import pytest
-from scenario import GATE, Scenario, at, card
-from test_vanguards import Dice, build, pending
+from scenario import GATE, Dice, Scenario, at, build, card, pending
 
 from engine import dice
 from engine.abilities.registry import BOARD, DISCARD
 from engine.actions import END_PHASE, NO, Attack, ChooseOption, ChooseTarget
-from engine.catalog import load_catalog
 from engine.phases import ATTACK, MAGIC
 from engine.types import CardDef
 
 M = dice.MELEE
 CD = dict[str, CardDef]
-
-
-@pytest.fixture(scope="module")
-def fd() -> CD:
-    return {c.slug: c for c in load_catalog().cards_of("fungal-dwarves")}
-
-
-@pytest.fixture
-def rig(monkeypatch: pytest.MonkeyPatch) -> Dice:
-    return Dice(monkeypatch)
 
 
 @pytest.mark.covers("fungal-beast.infect")

@@ -1,0 +1,327 @@
+"""Shadow Elves abilities of the cards whose data is complete (cards/data/shadow-elves
+.yaml): Shadow Knight (Shadow Summon, Death Pact) and Shadow Pulse. Cards come from
+the real catalog; dice are rigged. No faction deck list exists: scenarios only."""
+
+from __future__ import annotations
+
+import pytest
+from scenario import (
+    CD,
+    GATE,
+    GRUNT,
+    Dice,
+    Scenario,
+    at,
+    build,
+    card,
+    faction_cards,
+    pending,
+    uses,
+)
+
+from engine import dice
+from engine.abilities.registry import ACTIVE, DISCARD, HAND
+from engine.actions import (
+    END_PHASE,
+    NO,
+    YES,
+    Attack,
+    ChooseSpace,
+    ChooseTarget,
+    Move,
+    PlayEvent,
+    Summon,
+    UseAbility,
+)
+from engine.phases import ATTACK, MOVE, SUMMON
+from engine.types import CardClass, CardType
+
+M = dice.MELEE
+SUMMON_ID = "shadow-knight.shadow-summon"
+
+
+@pytest.fixture(scope="module")
+def sh() -> CD:
+    """Shadow Elves cards (``se`` in conftest is Savanna Elves)."""
+    return faction_cards("shadow-elves")
+
+
+# -- Shadow Knight: Shadow Summon ------------------------------------------------------
+@pytest.mark.covers("shadow-knight.shadow-summon")
+def test_shadow_knight_summoned_next_to_a_friendly_card_that_takes_1_damage(
+    sh: CD,
+) -> None:
+    sc = Scenario()
+    knight = sc.add(0, sh["shadow-knight"], zone="hand")
+    gate = sc.add(0, GATE, "a2")
+    grunt = sc.add(0, GRUNT, "e5")
+    other = sc.add(0, sh["shadow-knight"], "c4")  # has Shadow Summon: no target
+    sc.add(1, GRUNT, "b6")  # enemy: no target
+    st = build(sc, phase=SUMMON, magic=(3, 3))
+    acts = st.legal_actions()
+    assert not any(isinstance(a, Summon) and a.card == knight for a in acts)
+    opts = uses(st, SUMMON_ID)
+    assert {a.option for a in opts} == {0, gate, grunt}
+    assert other not in {a.option for a in opts}
+    st.apply_action(UseAbility(knight, SUMMON_ID, grunt))
+    dec = pending(st)
+    assert dec is not None and dec.player == 0
+    assert set(dec.options) == {ChooseSpace(at(s)) for s in ("e4", "e6", "d5", "f5")}
+    st.apply_action(ChooseSpace(at("e6")))  # far from any gate
+    assert st.pos[knight] == at("e6") and st.ctrl[knight] == 0
+    assert st.magic[0] == 2 and st.damage[grunt] == 1
+    assert pending(st) is None
+
+
+@pytest.mark.covers("shadow-knight.shadow-summon")
+def test_shadow_summon_needs_its_cost_and_the_summon_phase(sh: CD) -> None:
+    sc = Scenario()
+    sc.add(0, sh["shadow-knight"], zone="hand")
+    sc.add(0, GATE, "a2")
+    st = build(sc, phase=SUMMON, magic=(0, 3))
+    assert uses(st, SUMMON_ID) == []
+    st.magic[0] = 1
+    st._legal = None  # the legal actions are cached until the next action
+    assert uses(st, SUMMON_ID) != []
+    st.apply_action(END_PHASE)
+    assert uses(st, SUMMON_ID) == []
+
+
+@pytest.mark.covers("shadow-knight.shadow-summon")
+def test_shadow_summon_damage_can_destroy_the_target_without_magic(sh: CD) -> None:
+    sc = Scenario()
+    knight = sc.add(0, sh["shadow-knight"], zone="hand")
+    weak = sc.add(0, card("weak", life=1, cost=0), "c3")
+    st = build(sc, phase=SUMMON, magic=(1, 3))
+    st.apply_action(UseAbility(knight, SUMMON_ID, weak))
+    st.apply_action(ChooseSpace(at("c4")))
+    assert st.zone[weak] == DISCARD and st.pos[knight] == at("c4")
+    assert st.magic[0] == 0  # own card destroyed: no magic
+
+
+# -- Shadow Knight: Death Pact ---------------------------------------------------------
+@pytest.mark.covers("shadow-knight.death-pact")
+def test_death_pact_damages_its_own_summoner(sh: CD, rig: Dice) -> None:
+    sc = Scenario()
+    knight = sc.add(1, sh["shadow-knight"], "c4")
+    grunt = sc.add(0, GRUNT, "c3")
+    st = build(sc, phase=ATTACK, magic=(0, 0))
+    st.damage[knight] = 4
+    rig(M, M)
+    st.apply_action(Attack(grunt, knight))
+    assert st.zone[knight] == DISCARD
+    assert st.damage[1] == 1 and st.damage[0] == 0  # the Knight's summoner
+    assert st.magic[0] == 1  # the attacker still gains its magic
+
+
+@pytest.mark.covers("shadow-knight.death-pact")
+def test_death_pact_only_on_destruction(sh: CD) -> None:
+    sc = Scenario()
+    knight = sc.add(0, sh["shadow-knight"], "c4")
+    st = build(sc, phase=ATTACK)
+    st.discard_card(knight)  # removed without being destroyed
+    st.settle()
+    assert st.zone[knight] == DISCARD and st.damage[0] == 0
+    other = Scenario()
+    k2 = other.add(0, sh["shadow-knight"], "c4")
+    st2 = build(other, phase=ATTACK)
+    st2.destroy(k2, 1)
+    st2.settle()
+    assert st2.damage[0] == 1
+
+
+# -- Shadow Pulse ----------------------------------------------------------------------
+@pytest.mark.covers("shadow-pulse.effect")
+def test_shadow_pulse_hits_chosen_units_next_to_damaged_gates(sh: CD) -> None:
+    sc = Scenario()
+    pulse = sc.add(0, sh["shadow-pulse"], zone="hand")
+    enemy_gate = sc.add(1, GATE, "c6")
+    foe = sc.add(1, card("weak", life=1, cost=0), "c5")
+    mine = sc.add(0, GRUNT, "b6")
+    sc.add(0, GRUNT, "e4")  # not next to a gate
+    sc.add(0, GATE, "f2")  # undamaged gate
+    sc.add(1, GRUNT, "f3")  # next to the undamaged gate only
+    st = build(sc, phase=ATTACK, magic=(0, 0))
+    st.damage[enemy_gate] = 1
+    st.apply_action(PlayEvent(pulse))
+    dec = pending(st)
+    assert dec is not None and dec.ability == "shadow-pulse.effect"
+    assert set(dec.options) == {NO, ChooseTarget(foe), ChooseTarget(mine)}
+    st.apply_action(ChooseTarget(foe))
+    dec = pending(st)
+    assert dec is not None and set(dec.options) == {NO, ChooseTarget(mine)}
+    st.apply_action(ChooseTarget(mine))  # nothing left: the damage happens
+    assert pending(st) is None
+    assert st.zone[foe] == DISCARD and st.damage[mine] == 1
+    assert st.magic[0] == 1 and st.damage[enemy_gate] == 1
+
+
+@pytest.mark.covers("shadow-pulse.effect")
+def test_shadow_pulse_needs_a_damaged_gate_and_may_pick_nobody(sh: CD) -> None:
+    sc = Scenario()
+    pulse = sc.add(0, sh["shadow-pulse"], zone="hand")
+    gate = sc.add(0, GATE, "c2")
+    mine = sc.add(0, GRUNT, "c3")
+    st = build(sc, phase=ATTACK)
+    assert PlayEvent(pulse) not in st.legal_actions()
+    st.damage[gate] = 2
+    st._legal = None  # the legal actions are cached until the next action
+    assert PlayEvent(pulse) in st.legal_actions()
+    st.apply_action(PlayEvent(pulse))
+    st.apply_action(NO)
+    assert st.damage[mine] == 0 and st.zone[pulse] == DISCARD
+
+
+# -- Glinting Speed --------------------------------------------------------------------
+@pytest.mark.covers("glinting-speed.effect")
+def test_glinting_speed_summoner_jumps_to_a_destroyed_units_space(
+    sh: CD, rig: Dice
+) -> None:
+    sc = Scenario()
+    speed = sc.add(0, sh["glinting-speed"], zone="hand")
+    grunt = sc.add(0, GRUNT, "d3")
+    victim = sc.add(1, card("weak", life=1, cost=0), "d4")  # 3 from d1
+    st = build(sc, phase=ATTACK, magic=(0, 0))
+    st.apply_action(PlayEvent(speed))
+    assert st.zone[speed] == ACTIVE
+    rig(M, M)
+    st.apply_action(Attack(grunt, victim))
+    dec = pending(st)
+    assert dec is not None and dec.ability == "glinting-speed.effect"
+    assert dec.player == 0 and dec.options == (NO, YES)
+    st.apply_action(YES)
+    assert st.pos[0] == at("d4") and st.moved == []  # a place, not a move
+
+
+@pytest.mark.covers("glinting-speed.effect")
+def test_glinting_speed_not_too_far_and_not_in_the_opponents_turn(sh: CD) -> None:
+    sc = Scenario()
+    sc.add(0, sh["glinting-speed"], zone="active")
+    far = sc.add(1, card("weak", life=1, cost=0), "d6")  # 5 from d1
+    near = sc.add(1, card("weak", life=1, cost=0), "e2")
+    st = build(sc, phase=ATTACK, turn_player=0)
+    st.destroy(far, 0)
+    st.settle()
+    assert pending(st) is None
+    st.turn_player = 1  # the opponent's turn: nothing
+    st.destroy(near, 1)
+    st.settle()
+    assert pending(st) is None and st.pos[0] == at("d1")
+
+
+# -- Onyx Tome -------------------------------------------------------------------------
+@pytest.mark.covers("onyx-tome.effect")
+def test_onyx_tome_takes_a_card_back_then_pings_twice(sh: CD) -> None:
+    sc = Scenario()
+    tome = sc.add(0, sh["onyx-tome"], zone="hand")
+    pulse = sc.add(0, sh["shadow-pulse"], zone="discard")
+    sc.add(0, sh["onyx-tome"], zone="discard")  # never offered
+    epic = card("big-epic", card_type=CardType.EVENT, classes=(CardClass.EPIC,))
+    sc.add(0, epic, zone="discard")  # never offered
+    knight = sc.add(0, sh["shadow-knight"], "c3")
+    sc.add(1, GRUNT, "c6")  # enemy: never a ping target
+    st = build(sc, phase=SUMMON, magic=(1, 0))
+    st.apply_action(PlayEvent(tome))
+    dec = pending(st)
+    assert dec is not None and dec.options == (ChooseTarget(pulse),)
+    st.apply_action(ChooseTarget(pulse))
+    assert st.zone[pulse] == HAND and pulse in st.hand[0]
+    dec = pending(st)
+    assert dec is not None and set(dec.options) == {
+        ChooseTarget(0),
+        ChooseTarget(knight),
+    }
+    st.apply_action(ChooseTarget(knight))
+    st.apply_action(ChooseTarget(knight))
+    assert st.damage[knight] == 2 and pending(st) is None
+    assert st.magic[0] == 0 and st.zone[tome] == DISCARD
+
+
+@pytest.mark.covers("onyx-tome.effect")
+def test_onyx_tome_needs_a_card_to_take(sh: CD) -> None:
+    sc = Scenario()
+    tome = sc.add(0, sh["onyx-tome"], zone="hand")
+    sc.add(0, sh["onyx-tome"], zone="discard")
+    st = build(sc, phase=SUMMON, magic=(3, 0))
+    assert PlayEvent(tome) not in st.legal_actions()
+
+
+def summon_seeker(sh: CD, slug: str):  # type: ignore[no-untyped-def]
+    sc = Scenario()
+    unit = sc.add(0, sh[slug], zone="hand")
+    sc.add(0, GATE, "c2")
+    return sc, unit
+
+
+# -- True Seeker -----------------------------------------------------------------------
+@pytest.mark.covers("true-seeker.fierce-assault")
+def test_true_seeker_fierce_assault_only_on_its_summoning_turn(sh: CD) -> None:
+    sc, seeker = summon_seeker(sh, "true-seeker")
+    other = sc.add(0, sh["true-seeker"], "e5")  # on the board before this turn
+    st = build(sc, phase=SUMMON, magic=(3, 0))
+    st.apply_action(Summon(seeker, at("c3")))
+    assert st.strength(seeker) == 3 and st.strength(other) == 1
+    st.flags.clear()  # a new turn
+    assert st.strength(seeker) == 1
+
+
+@pytest.mark.covers("true-seeker.feint")
+def test_true_seeker_feint_pushes_itself_after_attacking(sh: CD, rig: Dice) -> None:
+    sc = Scenario()
+    seeker = sc.add(0, sh["true-seeker"], "c3")
+    foe = sc.add(1, GRUNT, "c4")
+    sc.add(0, GRUNT, "b3")  # blocks the left
+    st = build(sc, phase=ATTACK)
+    rig(M)
+    st.apply_action(Attack(seeker, foe))
+    dec = pending(st)
+    assert dec is not None and dec.ability == "true-seeker.feint"
+    want = {NO} | {ChooseSpace(at(s)) for s in ("c2", "c1", "d3", "e3")}
+    assert set(dec.options) == want  # b3 blocks the left, the target the front
+    st.apply_action(ChooseSpace(at("e3")))
+    assert st.pos[seeker] == at("e3") and st.moved == []
+
+
+# -- Sage Ranger -----------------------------------------------------------------------
+@pytest.mark.covers("sage-ranger.sudden-assault", "sage-ranger.piercing-light")
+def test_sage_ranger_pushes_after_summon_and_shoots_through_units(
+    sh: CD, rig: Dice
+) -> None:
+    sc, ranger = summon_seeker(sh, "sage-ranger")
+    wall = sc.add(0, GRUNT, "c5")
+    foe = sc.add(1, GRUNT, "c6")
+    st = build(sc, phase=SUMMON, magic=(3, 0))
+    st.apply_action(Summon(ranger, at("c3")))
+    dec = pending(st)
+    assert dec is not None and dec.ability == "sage-ranger.sudden-assault"
+    assert ChooseSpace(at("c4")) in dec.options and NO in dec.options
+    st.apply_action(ChooseSpace(at("c4")))
+    assert st.pos[ranger] == at("c4")
+    st.phase = ATTACK
+    st._legal = None
+    assert Attack(ranger, foe) in st.legal_actions()  # through the friendly unit
+    st.flags.clear()  # a later turn: the unit blocks again
+    st._legal = None
+    assert Attack(ranger, foe) not in st.legal_actions()
+    assert Attack(ranger, wall) in st.legal_actions()  # own cards may be attacked
+
+
+# -- Shadow Mage -----------------------------------------------------------------------
+@pytest.mark.covers("shadow-mage.forbidden-knowledge")
+def test_shadow_mage_forbidden_knowledge_after_moving(sh: CD) -> None:
+    sc = Scenario()
+    mage = sc.add(0, sh["shadow-mage"], "c3")
+    gate = sc.add(0, GATE, "b4")
+    sc.add(0, GRUNT, zone="deck")
+    sc.add(0, GRUNT, zone="deck")
+    st = build(sc, phase=MOVE)
+    st.apply_action(Move(mage, at("c4")))
+    dec = pending(st)
+    assert dec is not None and dec.ability == "shadow-mage.forbidden-knowledge"
+    assert set(dec.options) == {NO, ChooseTarget(mage), ChooseTarget(gate)}
+    st.apply_action(ChooseTarget(gate))
+    assert st.damage[gate] == 1 and len(st.hand[0]) == 1
+    st.moved.clear()
+    st.apply_action(Move(mage, at("c5")))
+    st.apply_action(NO)  # skipping: no damage, no card
+    assert st.damage[mage] == 0 and len(st.hand[0]) == 1
