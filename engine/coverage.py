@@ -17,7 +17,9 @@ marker names. Without the tests folder (an installed package) ``tested`` and
 JSON keys: top level ``cards``, ``complete_data``, ``implemented``, ``tested``,
 ``tested_note``, ``factions``; per faction ``cards``, ``complete_data`` (cards whose
 texts and numbers are all known, so only engine work could be missing),
-``implemented``, ``missing`` (``card``, ``name``,
+``implemented``, ``low_confidence`` (implemented cards whose catalog data is of low
+confidence: played as the catalog reads, but the reading may be wrong; ``card``,
+``name``), ``missing`` (``card``, ``name``,
 ``abilities``: [``id``, ``reason``]), ``deck_known``, ``tested``, ``untested``
 (``card``, ``name``, ``abilities``: [ability id]).
 """
@@ -32,6 +34,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from engine.abilities import REGISTRY, load_all, missing_reasons
+from engine.types import Confidence
 
 if TYPE_CHECKING:
     from engine.catalog import Catalog
@@ -124,6 +127,7 @@ def coverage(
         cards = cat.cards_of(slug)
         missing = []
         untested = []
+        low = []
         tested = 0
         complete = 0
         for c in cards:
@@ -131,6 +135,8 @@ def coverage(
             full = not reasons
             if all(r == NOT_IMPLEMENTED for _, r in reasons):
                 complete += 1
+            if full and c.confidence is Confidence.LOW:
+                low.append({"card": c.slug, "name": c.name})
             if not full:
                 missing.append(
                     {
@@ -154,6 +160,7 @@ def coverage(
             "cards": len(cards),
             "complete_data": complete,
             "implemented": len(cards) - len(missing),
+            "low_confidence": low,
             "missing": missing,
             "deck_known": cat.factions[slug].deck is not None,
             "tested": tested if covered is not None else None,
@@ -168,6 +175,7 @@ def coverage(
         "cards": total,
         "complete_data": sum(f["complete_data"] for f in factions.values()),
         "implemented": done,
+        "low_confidence": sum(len(f["low_confidence"]) for f in factions.values()),
         "tested": (
             sum(f["tested"] for f in factions.values()) if covered is not None else None
         ),
@@ -183,19 +191,20 @@ def markdown_table(cov: dict[str, Any]) -> str:
         return "?" if v is None else str(v)
 
     lines = [
-        "| faction | cards | complete data | implemented | tested "
-        "| faction deck known |",
-        "| --- | ---: | ---: | ---: | ---: | --- |",
+        "| faction | cards | complete data | implemented | of which low-confidence "
+        "data | tested | faction deck known |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | --- |",
     ]
     for slug in sorted(cov["factions"]):
         f = cov["factions"][slug]
         lines.append(
             f"| {slug} | {f['cards']} | {f['complete_data']} | {f['implemented']} "
-            f"| {cell(f['tested'])} | {'yes' if f['deck_known'] else 'no'} |"
+            f"| {len(f['low_confidence'])} | {cell(f['tested'])} "
+            f"| {'yes' if f['deck_known'] else 'no'} |"
         )
     lines.append(
         f"| **all** | {cov['cards']} | {cov['complete_data']} | {cov['implemented']} "
-        f"| {cell(cov['tested'])} | |"
+        f"| {cov['low_confidence']} | {cell(cov['tested'])} | |"
     )
     return "\n".join(lines)
 
@@ -219,7 +228,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"note: {cov['tested_note']}")
     for slug, f in cov["factions"].items():
         t = "unknown" if f["tested"] is None else f["tested"]
-        print(f"{slug}: {f['implemented']}/{f['cards']}, tested {t}")
+        low = len(f["low_confidence"])
+        note = f" ({low} from low-confidence data)" if low else ""
+        print(f"{slug}: {f['implemented']}/{f['cards']}{note}, tested {t}")
         for m in f["missing"]:
             reasons = ", ".join(f"{a['id']} ({a['reason']})" for a in m["abilities"])
             print(f"  - {m['name']}: {reasons}")

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from engine.rules.setup import GameDeck, game_deck
-from engine.types import DeckList
+from engine.types import Confidence, DeckList
 
 if TYPE_CHECKING:
     from engine.catalog import Catalog
@@ -43,6 +43,23 @@ def playable_factions(catalog: Catalog | None = None) -> list[str]:
     """Factions (catalog order) whose deck list is known."""
     cat = catalog or default_catalog()
     return [s for s, f in cat.factions.items() if f.deck is not None]
+
+
+def low_confidence_cards(deck: GameDeck) -> list[str]:
+    """Slugs of the deck's cards whose catalog data is of low confidence (numbers or
+    texts from one weak source), in deck order, each once. The engine plays them as
+    the catalog reads them; a result that depends on them says so."""
+    cards = (
+        deck.summoner,
+        *(() if deck.starting_gate is None else (deck.starting_gate,)),
+        *(u for u, _ in deck.starting_units),
+        *deck.draw_cards,
+    )
+    out: dict[str, None] = {}
+    for c in cards:
+        if c.confidence is Confidence.LOW:
+            out.setdefault(c.slug)
+    return list(out)
 
 
 class IllegalDeckError(ValueError):

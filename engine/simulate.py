@@ -17,6 +17,7 @@ import sys
 from typing import Any
 
 from engine.agents import AGENTS
+from engine.decks import low_confidence_cards
 from engine.play import GameResult, derive_seed, play_many
 from engine.rules.setup import GameDeck
 from engine.types import Rules
@@ -43,7 +44,10 @@ def summarize(
     agent_b: str,
     swap: bool,
     ruleset: str,
+    low_confidence: dict[str, list[str]] | None = None,
 ) -> dict[str, Any]:
+    """The CLI's JSON. ``low_confidence``: per side, the deck's cards played from
+    low-confidence catalog data (:func:`engine.decks.low_confidence_cards`)."""
     n = len(results)
     wins_a = sum(1 for r in results if r.winner == "a")
     wins_b = sum(1 for r in results if r.winner == "b")
@@ -87,6 +91,7 @@ def summarize(
         "terminations": terms,
         "partial": any(r.partial for r in results),
         "missing_abilities": missing,
+        "low_confidence_cards": low_confidence or {"a": [], "b": []},
         "setup_defaults_used": {
             "a": any(r.setup_defaults_used[0] for r in results),
             "b": any(r.setup_defaults_used[1] for r in results),
@@ -198,6 +203,10 @@ def main(argv: list[str] | None = None) -> int:
         agent_b=ns.agent_b,
         swap=ns.swap,
         ruleset=ns.ruleset,
+        low_confidence={
+            "a": low_confidence_cards(deck_a),
+            "b": low_confidence_cards(deck_b),
+        },
     )
     if ns.save_replay:
         out["replay_file"] = save_replay(
@@ -219,6 +228,9 @@ def main(argv: list[str] | None = None) -> int:
             f"(win rate A {out['win_rate_a']:.3f}, 95% CI {lo:.3f}-{hi:.3f}), "
             f"avg {out['avg_turns']:.1f} turns, partial={out['partial']}"
         )
+        for side, slugs in out["low_confidence_cards"].items():
+            if slugs:
+                print(f"deck {side}: low-confidence card data: {', '.join(slugs)}")
     return 0
 
 

@@ -79,12 +79,26 @@ def simulation_result(*, job: SimulationJob) -> dict[str, Any]:
 
     Keys mirror ``python -m engine.simulate --json`` (games, wins_a, wins_b, draws,
     win_rate_a, ci95, avg_turns, seed, first_player_win_rate, partial) plus
-    ``half_width``, ``turn_histogram``, ``terminations``, ``cards`` and ``curve``.
+    ``half_width``, ``turn_histogram``, ``terminations``, ``cards``, ``curve`` and
+    ``low_confidence_cards``.
     """
     rows = list(
         ChunkResult.objects.filter(job=job).order_by("chunk_index").values(*_AGG_FIELDS)
     )
-    return aggregate_rows(rows, seed=job.seed, per_index=job.results_per_index)
+    result = aggregate_rows(rows, seed=job.seed, per_index=job.results_per_index)
+    result["low_confidence_cards"] = simulation_low_confidence(job=job)
+    return result
+
+
+def simulation_low_confidence(*, job: SimulationJob) -> dict[str, list[str]]:
+    """Per side, the frozen deck's cards played from low-confidence catalog data
+    (as ``python -m engine.simulate`` reports them)."""
+    from engine.decks import low_confidence_cards
+
+    return {
+        side: low_confidence_cards(adapters.game_deck(frozen))
+        for side, frozen in (("a", job.deck_a), ("b", job.deck_b))
+    }
 
 
 def aggregate_rows(

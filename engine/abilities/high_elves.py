@@ -443,4 +443,5 @@ class LawOfLiberty(Ability):
         if isinstance(action, ChooseTarget):
             extra_attack(st, unit, action.card)
         elif isinstance(action, Move):
-            do_move(st, action)
+            # instead of its attack (counted there): not one of the three moves
+            do_move(st, action, counted=False)

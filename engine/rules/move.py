@@ -447,7 +447,9 @@ def _plain_path(st: GameState, start: int, to: int) -> tuple[int, ...]:
     raise AssertionError("no plain path")  # pragma: no cover
 
 
-def do_move(st: GameState, a: Move) -> None:
+def do_move(st: GameState, a: Move, *, counted: bool = True) -> None:
+    """Move ``a.unit`` along its path. ``counted``: the move uses one of the Move
+    phase's three (``st.moved``); a move made instead of an attack is not."""
     start = st.pos[a.unit]
     if a.via < 0 and st.move_distance(a.unit) in (1, 2):
         path = _plain_path(st, start, a.to)
@@ -458,5 +460,6 @@ def do_move(st: GameState, a: Move) -> None:
             found = _find_path(key[2], start, key[1], key[3], a.to, a.via)
         assert found is not None, "a legal move has a path"
         path = found
-    st.moved.append(a.unit)
+    if counted:
+        st.moved.append(a.unit)
     st.relocate(a.unit, a.to, "move", path)

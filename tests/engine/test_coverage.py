@@ -96,6 +96,7 @@ def test_json_output_has_the_documented_keys(
         "cards",
         "complete_data",
         "implemented",
+        "low_confidence",
         "tested",
         "tested_note",
         "factions",
@@ -108,12 +109,15 @@ def test_json_output_has_the_documented_keys(
             "cards",
             "complete_data",
             "implemented",
+            "low_confidence",
             "missing",
             "deck_known",
             "tested",
             "untested",
         }, slug
         assert f["tested"] <= f["implemented"] <= f["cards"]
+        assert len(f["low_confidence"]) <= f["implemented"]
+        assert all(set(c) == {"card", "name"} for c in f["low_confidence"])
         for m in f["missing"]:
             assert set(m) == {"card", "name", "abilities"}
             assert all(set(a) == {"id", "reason"} for a in m["abilities"])
@@ -128,6 +132,30 @@ def test_text_output_shows_tested(capsys: pytest.CaptureFixture[str]) -> None:
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("implemented ") and ", tested " in lines[0]
     assert "polar-dwarves: 12/12, tested 12" in lines
+
+
+def test_low_confidence_lists_the_playable_cards_read_from_weak_sources() -> None:
+    """A card the engine plays from low-confidence data is named (the simulation
+    plays the catalog's reading, which may be wrong); one it cannot play is not."""
+    from engine.types import Confidence
+
+    cov = coverage()
+    cat = default_catalog()
+    high_elves = {c["card"] for c in cov["factions"]["high-elves"]["low_confidence"]}
+    assert "arbiter-of-war" in high_elves  # fan-sourced numbers, implemented
+    assert "attendant-priest" not in high_elves  # low too, but not playable
+    assert cat.card("arbiter-of-peace").confidence is not Confidence.LOW
+    assert "arbiter-of-peace" not in high_elves  # official page
+    assert cov["factions"]["polar-dwarves"]["low_confidence"] == []
+    assert cov["low_confidence"] == sum(
+        len(f["low_confidence"]) for f in cov["factions"].values()
+    )
+    he = cov["factions"]["high-elves"]
+    row = (
+        f"| high-elves | {he['cards']} | {he['complete_data']} | {he['implemented']} "
+        f"| {len(high_elves)} | {he['tested']} | no |"
+    )
+    assert row in cov_mod.markdown_table(cov).splitlines()
 
 
 def test_tested_equals_implemented_when_every_ability_is_covered() -> None:

@@ -260,4 +260,4 @@ def test_coverage_markdown_table_has_a_row_per_faction() -> None:
     rows = markdown_table(cov).splitlines()
     assert len(rows) == 2 + len(cov["factions"]) + 1
     pd = next(r for r in rows if r.startswith("| polar-dwarves |"))
-    assert pd == "| polar-dwarves | 12 | 12 | 12 | 12 | yes |"
+    assert pd == "| polar-dwarves | 12 | 12 | 12 | 0 | 12 | yes |"

@@ -321,3 +321,4 @@ def test_law_of_liberty_move_instead_of_attacking(he: CD) -> None:
     st.apply_action(Move(grunt, at("c5")))
     assert st.pos[grunt] == at("c5")
     assert uses(st, LIBERTY) == []  # it made its attack of the turn
+    assert st.moved == [grunt]  # the move replaced its attack, not a second move

@@ -201,3 +201,25 @@ def test_coverage_and_bench_entry_points(capsys: pytest.CaptureFixture[str]) -> 
     out = bench(random_games=6, greedy_games=6)  # smoke only, never timed
     assert out["random_games"] == 6 and out["greedy_games"] == 6
     assert "random_games_per_s" in out and "greedy_games_per_s" in out
+
+
+def test_simulate_names_the_cards_played_from_low_confidence_data(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from engine.decks import low_confidence_cards
+    from engine.types import Confidence
+
+    cat = default_catalog()
+    assert cat.card("arbiter-of-war").confidence is Confidence.LOW
+    assert low_confidence_cards(faction_deck("polar-dwarves")) == []
+    # Arbiter of War's numbers come from one fan source: a deck that plays it says so.
+    text = PD_TEXT.replace("4 Ice Smith", "4 Arbiter of War")
+    path = tmp_path / "arbiters.txt"
+    path.write_text(text)
+    args = ["--a", str(path), "--b", "polar-dwarves", "--games", "2"]
+    args += ["--allow-illegal", "--agent-a", "random", "--agent-b", "random"]
+    assert simulate_main([*args, "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["low_confidence_cards"] == {"a": ["arbiter-of-war"], "b": []}
+    assert simulate_main(args) == 0
+    assert "deck a: low-confidence card data: arbiter-of-war" in capsys.readouterr().out

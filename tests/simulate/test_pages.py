@@ -182,3 +182,30 @@ def test_new_matrix_form(page_client, dispatched):
     )
     assert response.status_code == 200
     assert "at most 100,000 games per matrix" in response.content.decode()
+
+
+def test_job_page_names_cards_played_from_low_confidence_data(page_client, user):
+    from simulate.services.decks import deck_freeze
+
+    plain = deck_freeze(user=user, spec=FACTION_A)
+    odd = deck_freeze(user=user, spec=FACTION_A)
+    # A deck that plays a card whose numbers come from one fan source (frozen as a
+    # job would hold it; the validator is not the point here).
+    for e in odd["entries"]:
+        if e["role"] == "common":
+            e["card"] = "arbiter-of-war"
+            break
+    job = jobs.simulation_create(
+        owner=user, deck_a=odd, deck_b=plain, games=2, seed=3, dispatch=None
+    )
+    html = page_client.get(f"/simulations/{job.pk}/").content.decode()
+    assert 'data-field="low-confidence"' in html and "Arbiter of War" in html
+    assert selectors.simulation_result(job=job)["low_confidence_cards"] == {
+        "a": ["arbiter-of-war"],
+        "b": [],
+    }
+    plain_job = jobs.simulation_create(
+        owner=user, deck_a=plain, deck_b=plain, games=2, seed=3, dispatch=None
+    )
+    html = page_client.get(f"/simulations/{plain_job.pk}/").content.decode()
+    assert 'data-field="low-confidence"' not in html
