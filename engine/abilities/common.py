@@ -708,33 +708,25 @@ class Borrowing(Ability):
         return self._any(st, src, "instead_of_destroy", card)
 
     # modifiers
-    def mod_strength(self, st: GameState, src: int, cid: int, value: int) -> int:
+    def _fold(self, st: GameState, src: int, hook: str, cid: int, value: int) -> int:
+        """A per-card stat ``hook`` through every borrowed ability, in turn."""
         if self.self_only and cid != src:
             return value
-        for c, ab in self._pairs(st, src, "mod_strength"):
-            value = ab.mod_strength(st, c, cid, value)
+        for c, ab in self._pairs(st, src, hook):
+            value = getattr(ab, hook)(st, c, cid, value)
         return value
+
+    def mod_strength(self, st: GameState, src: int, cid: int, value: int) -> int:
+        return self._fold(st, src, "mod_strength", cid, value)
 
     def mod_life(self, st: GameState, src: int, cid: int, value: int) -> int:
-        if self.self_only and cid != src:
-            return value
-        for c, ab in self._pairs(st, src, "mod_life"):
-            value = ab.mod_life(st, c, cid, value)
-        return value
+        return self._fold(st, src, "mod_life", cid, value)
 
     def mod_move(self, st: GameState, src: int, cid: int, value: int) -> int:
-        if self.self_only and cid != src:
-            return value
-        for c, ab in self._pairs(st, src, "mod_move"):
-            value = ab.mod_move(st, c, cid, value)
-        return value
+        return self._fold(st, src, "mod_move", cid, value)
 
     def mod_range(self, st: GameState, src: int, cid: int, value: int) -> int:
-        if self.self_only and cid != src:
-            return value
-        for c, ab in self._pairs(st, src, "mod_range"):
-            value = ab.mod_range(st, c, cid, value)
-        return value
+        return self._fold(st, src, "mod_range", cid, value)
 
     def mod_hits(
         self, st: GameState, src: int, attacker: int, faces: tuple[int, ...], hits: int
