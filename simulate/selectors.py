@@ -271,6 +271,7 @@ def simulation_summary(
         "terminations": result["terminations"],
         "partial": result["partial"],
         "missing_abilities": result["missing_abilities"],
+        "low_confidence_cards": result["low_confidence_cards"],
         "setup_defaults_used": result["setup_defaults_used"],
         "card_stats": {
             side: {
