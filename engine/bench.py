@@ -5,6 +5,8 @@ per CPU second of this process, i.e. per core, robust to a busy shared machine):
 random vs random (``random_games_per_s``) and greedy vs greedy
 (``greedy_games_per_s``), with fixed seeds, so runs are comparable. Wall-clock time is
 only measured here, never used by the rules. ``--profile`` prints a cProfile summary.
+Agent strength (greedy against random, per faction) is measured by
+``python -m engine.agents --table``, not here.
 """
 
 from __future__ import annotations
@@ -70,59 +72,13 @@ def bench(random_games: int = 300, greedy_games: int = 60) -> dict[str, Any]:
     return out
 
 
-def greedy_vs_random(games_per_pair: int = 4, seed: int = 99) -> dict[str, Any]:
-    """Greedy (deck A) against random (deck B) over every ordered pair of the Master
-    Set factions whose decks are known, each seed played twice (seats swapped)."""
-    from engine.decks import faction_deck, playable_factions
-
-    facs = playable_factions()
-    decks = {f: faction_deck(f) for f in facs}
-    games = wins = draws = 0
-    worst: dict[str, float] = {}
-    for i, a in enumerate(facs):
-        for j, b in enumerate(facs):
-            rs = play_many(
-                decks[a],
-                decks[b],
-                seed=seed + 100 * i + j,
-                games=games_per_pair,
-                agent_a="greedy",
-                agent_b="random",
-                swap=True,
-            )
-            w = sum(1 for r in rs if r.winner == "a")
-            games += len(rs)
-            wins += w
-            draws += sum(1 for r in rs if r.winner is None)
-            worst[f"{a} vs {b}"] = w / len(rs)
-    low = sorted(worst.items(), key=lambda kv: kv[1])[:5]
-    return {
-        "games": games,
-        "greedy_wins": wins,
-        "draws": draws,
-        "greedy_win_rate": wins / games if games else 0.0,
-        "worst_pairs": dict(low),
-    }
-
-
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m engine.bench")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--random-games", type=int, default=300)
     ap.add_argument("--greedy-games", type=int, default=60)
     ap.add_argument("--profile", choices=["random", "greedy"])
-    ap.add_argument(
-        "--greedy-vs-random",
-        type=int,
-        metavar="N",
-        default=0,
-        help="instead: greedy vs random, N seeds per faction pair",
-    )
     ns = ap.parse_args(argv)
-    if ns.greedy_vs_random:
-        res = greedy_vs_random(ns.greedy_vs_random)
-        print(json.dumps(res, sort_keys=True) if ns.json else res)
-        return 0
     if ns.profile:
         import cProfile
         import pstats

@@ -538,43 +538,42 @@ class PickOneEvent(Ability):
         st.ask(Decision(p, self.id, card, opts, (), self.prompt))
 
 
-class AtYourPhaseStart(Ability):
+class _AtYourPhase(Ability):
+    """Shared part of :class:`AtYourPhaseStart` and :class:`AtYourPhaseEnd` (no hook
+    of its own)."""
+
+    phase: ClassVar[int] = -1
+
+    def ready(self, st: GameState, src: int) -> bool:
+        return True
+
+    def _own_phase(self, st: GameState, src: int, phase: int) -> Trigger | None:
+        """The trigger when ``phase`` is this ability's phase of its controller's
+        turn and :meth:`ready` holds."""
+        if (
+            phase == self.phase
+            and st.turn_player == st.ctrl[src]
+            and self.ready(st, src)
+        ):
+            return self.trigger(st, src)
+        return None
+
+
+class AtYourPhaseStart(_AtYourPhase):
     """Base of "at the start of your <phase>" abilities: a trigger when the phase
     ``phase`` of its controller's turn begins and :meth:`ready` holds; subclasses
     resolve it."""
 
-    phase: ClassVar[int] = -1
-
-    def ready(self, st: GameState, src: int) -> bool:
-        return True
-
     def start_of_phase(self, st: GameState, src: int, phase: int) -> Trigger | None:
-        if (
-            phase == self.phase
-            and st.turn_player == st.ctrl[src]
-            and self.ready(st, src)
-        ):
-            return self.trigger(st, src)
-        return None
+        return self._own_phase(st, src, phase)
 
 
-class AtYourPhaseEnd(Ability):
+class AtYourPhaseEnd(_AtYourPhase):
     """Base of "at the end of your <phase>" abilities (as :class:`AtYourPhaseStart`,
     when the phase ends)."""
 
-    phase: ClassVar[int] = -1
-
-    def ready(self, st: GameState, src: int) -> bool:
-        return True
-
     def end_of_phase(self, st: GameState, src: int, phase: int) -> Trigger | None:
-        if (
-            phase == self.phase
-            and st.turn_player == st.ctrl[src]
-            and self.ready(st, src)
-        ):
-            return self.trigger(st, src)
-        return None
+        return self._own_phase(st, src, phase)
 
 
 class AfterOwnMove(Ability):

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.abilities.registry import ACTIVE, BOARD, DECK, DISCARD, HAND, UNDER
+from engine.agents import Agent
 from engine.state import GameState
 
 
@@ -54,3 +57,21 @@ def check_invariants(st: GameState) -> None:
         assert st.turn <= st.info.rules.turn_cap
     else:
         assert st.legal_actions() == []
+
+
+def play_checked(st: GameState, agents: Sequence[Agent]) -> int:
+    """Play ``st`` to the end with one agent per seat, asserting that every choice
+    is one of the legal actions offered; returns the number of decisions."""
+    from engine.agents import PlayerView
+
+    views = (PlayerView(st, 0), PlayerView(st, 1))
+    n = 0
+    while not st.terminal:
+        p = st.current_player()
+        legal = list(st.legal_actions())
+        action = agents[p].choose(views[p], legal)
+        assert action in legal
+        st.apply_action(action)
+        n += 1
+        assert n < 20_000, "game must end"
+    return n

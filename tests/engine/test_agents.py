@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import invariants
 import pytest
 from scenario import GRUNT, Scenario, at, card
 
@@ -51,21 +52,12 @@ def goblins(cg: dict[str, CardDef]) -> Scenario:
     return Scenario(summoners=(cg["sneeks"], cg["sneeks"]))
 
 
-def play_checked(a: str, b: str, seed: int, agents: tuple[str, str]) -> GameState:
+def play_game_checked(a: str, b: str, seed: int, agents: tuple[str, str]) -> GameState:
     """Play a whole game, checking every choice against the legal list."""
     st = setup_game(faction_deck(a), faction_deck(b), seed=seed)
     ags = [make_agent(agents[0], derive_seed(seed, 1))]
     ags.append(make_agent(agents[1], derive_seed(seed, 2)))
-    views = (PlayerView(st, 0), PlayerView(st, 1))
-    n = 0
-    while not st.terminal:
-        p = st.current_player()
-        legal = list(st.legal_actions())
-        action = ags[p].choose(views[p], legal)
-        assert action in legal
-        st.apply_action(action)
-        n += 1
-        assert n < 20_000
+    invariants.play_checked(st, ags)
     return st
 
 
@@ -73,9 +65,9 @@ def play_checked(a: str, b: str, seed: int, agents: tuple[str, str]) -> GameStat
 @pytest.mark.parametrize("i", range(len(MASTER)))
 def test_agents_only_choose_legal_actions(i: int) -> None:
     a, b = MASTER[i], MASTER[(i + 1) % len(MASTER)]
-    st = play_checked(a, b, 100 + i, ("greedy", "greedy"))
+    st = play_game_checked(a, b, 100 + i, ("greedy", "greedy"))
     assert st.termination in ("summoner_destroyed", "turn_cap")
-    st = play_checked(b, a, 200 + i, ("greedy", "random"))
+    st = play_game_checked(b, a, 200 + i, ("greedy", "random"))
     assert st.winner is not None
 
 

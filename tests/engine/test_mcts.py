@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from invariants import play_checked
 from scenario import GRUNT, Scenario, card
 
 from engine.abilities.registry import DECK, HAND
@@ -27,17 +28,7 @@ def _game(
     st = setup_game(decks[0], decks[1], seed=seed, rules=Rules(turn_cap=turn_cap))
     m = MctsAgent(derive_seed(seed, 1), **SMALL)  # type: ignore[arg-type]
     other = make_agent(opponent, derive_seed(seed, 2))
-    ags = [m, other] if mcts_seat == 0 else [other, m]
-    views = (PlayerView(st, 0), PlayerView(st, 1))
-    n = 0
-    while not st.terminal:
-        p = st.current_player()
-        legal = list(st.legal_actions())
-        a = ags[p].choose(views[p], legal)
-        assert a in legal
-        st.apply_action(a)
-        n += 1
-        assert n < 20_000
+    play_checked(st, [m, other] if mcts_seat == 0 else [other, m])
     return st, m
 
 
