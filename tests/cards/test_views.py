@@ -183,3 +183,11 @@ def test_faction_pages_query_count_is_constant(
     # faction + symbols, entries, shared-name check
     with django_assert_num_queries(4):
         assert client.get("/factions/polar-dwarves/deck/").status_code == 200
+
+
+def test_card_list_marks_cards_with_low_confidence_data(client, loaded_catalog):
+    html = client.get("/cards/", {"faction": "high-elves"}).content.decode()
+    row = next(r for r in html.split("<tr>") if "Arbiter of War" in r)
+    assert "low confidence" in row  # its numbers come from one unofficial source
+    html = client.get("/cards/", {"faction": "polar-dwarves"}).content.decode()
+    assert "low confidence" not in html
