@@ -773,7 +773,13 @@ class GameState:
         self.damage[cid] += n
         if self.stats is not None and source >= 0:
             self.stats[3 * source + ST_DAMAGE] += n
-        if self.damage[cid] >= self.life(cid):
+        if "after_damage" in self.info.hooks:
+            space, ctrl = self.pos[cid], self.ctrl[cid]
+            if self.damage[cid] >= self.life(cid):
+                self.destroy(cid, by_player, source)
+            if not self.terminal:
+                self.emit("after_damage", cid, n, space, ctrl)
+        elif self.damage[cid] >= self.life(cid):
             self.destroy(cid, by_player, source)
 
     def heal(self, cid: int, n: int) -> None:

@@ -625,6 +625,9 @@ class Borrowing(Ability):
     several triggers at once come back as one bundle that re-stacks them (R8e order).
     Static queries the core asks only of the card itself (gate, structure moving,
     attacking through) work when the borrowing card is ``src`` (Mimic).
+    ``after_damage`` is not forwarded: only a summoner has it (Selundar), and the
+    cards that lend abilities lend commons' (forwarding it would fire every hook
+    on every damage while a Mind Witch is on the battlefield).
     """
 
     def lent(self, st: GameState, src: int) -> list[tuple[int, Ability]]:

@@ -55,6 +55,9 @@ Triggers (return a :class:`Trigger` via ``self.trigger(...)``, or None)
     the continuation below it carries ``("roll", roller, faces, ...)``: change the
     roll with :func:`replace_roll` (rerolls)
     ``after_summon(st, src, card)``  ``card`` was just summoned (R4)
+    ``after_damage(st, src, card, n, space, controller)``  ``card`` took ``n`` >= 1
+    damage (any source) on ``space`` while ``controller`` controlled it; fired after
+    a destruction the damage caused (the card may be gone by then)
     ``after_move_from(st, src, card, kind, start, path)``  as ``after_move``, with the
     space the card left
     ``on_destroy(st, src, card, by_player)``   ``card`` already in its owner's discard
@@ -185,6 +188,7 @@ HOOKS: tuple[str, ...] = (
     "after_attack_result",
     "after_roll",
     "after_summon",
+    "after_damage",
     "after_move_from",
     "extra_attack",
     "prevents_summon",
@@ -382,6 +386,11 @@ class Ability:
         return None
 
     def after_summon(self, st: GameState, src: int, card: int) -> Trigger | None:
+        return None
+
+    def after_damage(
+        self, st: GameState, src: int, card: int, n: int, space: int, controller: int
+    ) -> Trigger | None:
         return None
 
     def after_move_from(

@@ -1,5 +1,5 @@
-"""Shadow Elves: the cards whose data is complete (Shadow Knight, True Seeker, Sage
-Ranger, Shadow Mage, Shadow Pulse, Glinting Speed, Onyx Tome).
+"""Shadow Elves: the cards whose data is complete (Selundar, Taliya, Shadow Knight,
+True Seeker, Sage Ranger, Shadow Mage, Shadow Pulse, Glinting Speed, Onyx Tome).
 Texts: cards/data/shadow-elves.yaml (sources and confidence per card).
 
 Interpretations (where the paraphrased texts leave room):
@@ -14,10 +14,17 @@ Interpretations (where the paraphrased texts leave room):
   foe, summoners too) adjacent to at least one damaged gate. Targets are picked one by
   one (``NO`` ends the choice; zero targets is allowed), then each takes 1 damage.
   It can be played only while at least one such unit exists.
-- Glinting Speed: "leaves the battlefield" is caught when a unit is destroyed (the
-  engine has no other way off the battlefield yet: Selundar's returns are not
-  implemented). The distance is from your summoner to the space the unit left;
-  placing the summoner there is a place, not a move.
+- Glinting Speed: "leaves the battlefield" is caught when a unit is destroyed and
+  when Return to Shadow takes one back to hand. The distance is from your summoner to
+  the space the unit left; placing the summoner there is a place, not a move.
+- Blood Magic: any damage counts (attacks, abilities, events, yours or the
+  opponent's) if it lands in your turn on a card you control within 3 spaces (gates
+  too), even when it destroys the card; one boost per damaging, not per point.
+- Return to Shadow: any phase of your turn while nothing is resolving; the unit goes
+  to its owner's hand (R8e "return to hand": cards under it are discarded).
+- Tear the Veil: "once per turn" counts placements (a declined chance does not use
+  it); the common may come from anywhere on the battlefield; the space is any empty
+  one next to any damaged enemy gate next to Taliya; placing is not a move.
 - Onyx Tome: it needs a card to take (any card of your discard pile except an Onyx
   Tome or an epic event). Its two pings each pick any friendly unit (the summoner too;
   the same unit may be picked twice); self-inflicted damage gains no magic.
@@ -33,10 +40,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.abilities.common import ask_optional_target, return_to_hand, spend_boost
 from engine.abilities.registry import (
     ACTIVE,
     DISCARD,
     HAND,
+    REGISTRY,
     Ability,
     Decision,
     register,
@@ -397,3 +406,116 @@ class ForbiddenKnowledge(Ability):
             st.deal_damage(action.card, 1, me)  # self-inflicted or a gate: see module
         if not st.terminal:
             st.draw(me, 1)
+
+
+# -- Selundar --------------------------------------------------------------------------
+@register("selundar.blood-magic")
+class BloodMagic(Ability):
+    """In your turn, each time a friendly card within 3 spaces of this unit takes 1 or
+    more damage, put 1 boost on this unit."""
+
+    def after_damage(
+        self, st: GameState, src: int, card: int, n: int, space: int, controller: int
+    ) -> Trigger | None:
+        me = st.ctrl[src]
+        if (
+            card != src
+            and controller == me
+            and st.turn_player == me
+            and st.on_board(src)
+            and DIST[st.pos[src]][space] <= 3
+        ):
+            return self.trigger(st, src)
+        return None
+
+    def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
+        if st.on_board(trig.source):
+            st.boost[trig.source] += 1
+
+
+@register("selundar.return-to-shadow")
+class ReturnToShadow(Ability):
+    """In your turn, spend 2 boost from this unit to return a friendly unit within 3
+    spaces of it to your hand. ``UseAbility(selundar, id, unit)``."""
+
+    def _targets(self, st: GameState, src: int) -> list[int]:
+        here = st.pos[src]
+        return [
+            c
+            for c in st.units_of(st.ctrl[src])
+            if c != src and DIST[here][st.pos[c]] <= 3
+        ]
+
+    def actions(self, st: GameState, src: int) -> list[Action]:
+        if st.stack or st.boost[src] < 2 or st.turn_player != st.ctrl[src]:
+            return []
+        return [UseAbility(src, self.id, c) for c in self._targets(st, src)]
+
+    def use(self, st: GameState, src: int, action: Action) -> None:
+        assert isinstance(action, UseAbility)
+        unit = action.option
+        space = st.pos[unit]
+        spend_boost(st, src, 2)
+        return_to_hand(st, unit)
+        # it left the battlefield: an ACTIVE Glinting Speed may follow it
+        me = st.ctrl[src]
+        speed = REGISTRY["glinting-speed.effect"]
+        assert isinstance(speed, GlintingSpeed)
+        trigs = [
+            t
+            for g in st.active[me]
+            if st.info.cards[g].slug == "glinting-speed"
+            and (t := speed.on_destroy_at(st, g, unit, None, space)) is not None
+        ]
+        if trigs:
+            st.push_triggers(trigs)
+
+
+# -- Taliya ----------------------------------------------------------------------------
+@register("taliya.tear-the-veil")
+class TearTheVeil(Ability):
+    """Once per turn, after this unit moves, if it is adjacent to a damaged enemy gate,
+    you may place a friendly common from the battlefield on an empty space adjacent to
+    that gate (first the common, then the space)."""
+
+    def _key(self, src: int) -> str:
+        return f"{self.id}:{src}"
+
+    def _spaces(self, st: GameState, src: int) -> list[int]:
+        """Empty spaces next to the damaged enemy gates next to this unit."""
+        me = st.ctrl[src]
+        board = st.board
+        out: set[int] = set()
+        for s in ADJ[st.pos[src]]:
+            g = board[s]
+            if g >= 0 and st.ctrl[g] != me and st.damage[g] and st.is_gate(g):
+                out.update(n for n in ADJ[s] if board[n] < 0)
+        return sorted(out)
+
+    def after_move(
+        self, st: GameState, src: int, card: int, kind: str, path: tuple[int, ...]
+    ) -> Trigger | None:
+        if card != src or kind != "move" or st.flags.get(self._key(src)):
+            return None
+        return self.trigger(st, src) if self._spaces(st, src) else None
+
+    def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
+        src = trig.source
+        if not st.on_board(src) or not self._spaces(st, src):
+            return
+        commons = [c for c in st.units_of(st.ctrl[src]) if st.info.is_common[c]]
+        ask_optional_target(self, st, src, commons, prompt="Tear the Veil: common")
+
+    def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
+        src = dec.source
+        if isinstance(action, ChooseTarget):
+            spaces = [ChooseSpace(s) for s in self._spaces(st, src)]
+            if spaces and st.on_board(action.card):
+                st.ask(
+                    self.decision(
+                        st, src, spaces, action.card, prompt="Tear the Veil: space"
+                    )
+                )
+        elif isinstance(action, ChooseSpace):
+            st.flags[self._key(src)] = 1
+            st.place(dec.data[0], action.space, dec.player)

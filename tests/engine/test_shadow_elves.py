@@ -1,5 +1,5 @@
 """Shadow Elves abilities of the cards whose data is complete (cards/data/shadow-elves
-.yaml): Shadow Knight (Shadow Summon, Death Pact) and Shadow Pulse. Cards come from
+.yaml): Selundar, Taliya, the commons and the standard events. Cards come from
 the real catalog; dice are rigged. No faction deck list exists: scenarios only."""
 
 from __future__ import annotations
@@ -7,8 +7,10 @@ from __future__ import annotations
 import pytest
 from scenario import (
     CD,
+    CHAMP,
     GATE,
     GRUNT,
+    SUMMONER,
     Dice,
     Scenario,
     at,
@@ -325,3 +327,145 @@ def test_shadow_mage_forbidden_knowledge_after_moving(sh: CD) -> None:
     st.apply_action(Move(mage, at("c5")))
     st.apply_action(NO)  # skipping: no damage, no card
     assert st.damage[mage] == 0 and len(st.hand[0]) == 1
+
+
+# -- Selundar: Blood Magic, Return to Shadow -------------------------------------------
+BLOOD = "selundar.blood-magic"
+RETURN = "selundar.return-to-shadow"
+
+
+def selundar_scenario(sh: CD) -> Scenario:
+    """Selundar (player 0) at d1, the test summoner (player 1) at c8."""
+    return Scenario(summoners=(sh["selundar"], SUMMONER))
+
+
+@pytest.mark.covers("selundar.blood-magic")
+def test_blood_magic_boosts_when_a_friendly_card_nearby_takes_damage(sh: CD) -> None:
+    sc = selundar_scenario(sh)
+    near = sc.add(0, GRUNT, "d3")  # 2 spaces away
+    gate = sc.add(0, GATE, "b1")  # a friendly card, not only units
+    weak = sc.add(0, card("weak", life=1, cost=0), "e2")
+    st = build(sc, phase=ATTACK)
+    st.deal_damage(near, 2, 1)  # by the opponent's effect: still counts
+    st.settle()
+    assert st.boost[0] == 1  # once per damaging, not per point
+    st.deal_damage(gate, 1, 0)
+    st.settle()
+    assert st.boost[0] == 2
+    st.deal_damage(weak, 1, 0)  # destroyed by it: it still took damage
+    st.settle()
+    assert st.zone[weak] == DISCARD and st.boost[0] == 3
+
+
+@pytest.mark.covers("selundar.blood-magic")
+def test_blood_magic_not_for_itself_enemies_far_cards_or_the_opponents_turn(
+    sh: CD,
+) -> None:
+    sc = selundar_scenario(sh)
+    far = sc.add(0, GRUNT, "d5")  # 4 spaces away
+    foe = sc.add(1, GRUNT, "d2")
+    near = sc.add(0, GRUNT, "c1")
+    st = build(sc, phase=ATTACK)
+    for target in (0, far, foe):
+        st.deal_damage(target, 1, 1)
+        st.settle()
+    assert st.boost[0] == 0
+    st.turn_player = 1
+    st.deal_damage(near, 1, 1)
+    st.settle()
+    assert st.boost[0] == 0
+
+
+@pytest.mark.covers("selundar.return-to-shadow")
+def test_return_to_shadow_spends_2_boost_to_take_a_unit_back(sh: CD) -> None:
+    sc = selundar_scenario(sh)
+    near = sc.add(0, GRUNT, "d4")  # 3 spaces away
+    far = sc.add(0, GRUNT, "f4")  # 5 spaces away
+    sc.add(1, GRUNT, "d2")  # enemy: not a target
+    st = build(sc, phase=MOVE)
+    assert uses(st, RETURN) == []  # no boost yet
+    st.boost[0] = 2
+    st.damage[near] = 1
+    st._legal = None  # the state was changed by hand
+    assert uses(st, RETURN) == [UseAbility(0, RETURN, near)]
+    assert far not in {a.option for a in uses(st, RETURN)}
+    st.apply_action(UseAbility(0, RETURN, near))
+    assert st.zone[near] == HAND and near in st.hand[0]
+    assert st.damage[near] == 0 and st.boost[0] == 0
+    assert uses(st, RETURN) == []
+    st.boost[0] = 5
+    st.turn_player = 1  # only in your own turn
+    st._legal = None
+    assert not any(
+        isinstance(a, UseAbility) and a.ability == RETURN for a in st.legal_actions()
+    )
+
+
+@pytest.mark.covers("selundar.return-to-shadow", "glinting-speed.effect")
+def test_return_to_shadow_lets_glinting_speed_follow_the_unit(sh: CD) -> None:
+    sc = selundar_scenario(sh)
+    sc.add(0, sh["glinting-speed"], zone="active")
+    unit = sc.add(0, GRUNT, "d3")
+    st = build(sc, phase=ATTACK)
+    st.boost[0] = 2
+    st.apply_action(UseAbility(0, RETURN, unit))
+    dec = pending(st)
+    assert dec is not None and dec.ability == "glinting-speed.effect"
+    st.apply_action(YES)
+    assert st.pos[0] == at("d3") and st.zone[unit] == HAND
+
+
+# -- Taliya: Tear the Veil -------------------------------------------------------------
+VEIL = "taliya.tear-the-veil"
+
+
+@pytest.mark.covers("taliya.tear-the-veil")
+def test_tear_the_veil_places_a_common_next_to_a_damaged_enemy_gate(sh: CD) -> None:
+    sc = Scenario()
+    taliya = sc.add(0, sh["taliya"], "c4")
+    grunt = sc.add(0, GRUNT, "a1")  # anywhere on the battlefield
+    sc.add(0, CHAMP, "f1")  # a champion: not offered
+    gate = sc.add(1, GATE, "c6")
+    st = build(sc, phase=MOVE)
+    st.damage[gate] = 1
+    st.apply_action(Move(taliya, at("c5")))
+    dec = pending(st)
+    assert dec is not None and dec.ability == VEIL
+    assert dec.options == (NO, ChooseTarget(grunt))
+    st.apply_action(ChooseTarget(grunt))
+    dec = pending(st)
+    assert dec is not None
+    assert set(dec.options) == {ChooseSpace(at(s)) for s in ("b6", "d6", "c7")}
+    st.apply_action(ChooseSpace(at("d6")))
+    assert st.pos[grunt] == at("d6") and st.moved == [taliya]  # a place, not a move
+
+
+@pytest.mark.covers("taliya.tear-the-veil")
+def test_tear_the_veil_needs_a_damaged_enemy_gate_and_works_once_per_turn(
+    sh: CD,
+) -> None:
+    sc = Scenario()
+    taliya = sc.add(0, sh["taliya"], "c4")
+    sc.add(0, GRUNT, "a1")
+    gate = sc.add(1, GATE, "c6")
+    own = sc.add(0, GATE, "e5")
+    st = build(sc, phase=MOVE)
+    st.damage[own] = 1  # a friendly gate does not count
+    st.apply_action(Move(taliya, at("d5")))
+    assert pending(st) is None
+    st.damage[gate] = 1
+    st.moved.clear()  # a second move this turn (as an extra move would)
+    st._legal = None
+    st.apply_action(Move(taliya, at("c5")))
+    st.apply_action(NO)  # declined: not used up
+    st.moved.clear()
+    st._legal = None
+    st.apply_action(Move(taliya, at("b6")))  # next to the gate again
+    dec = pending(st)
+    assert dec is not None and dec.ability == VEIL
+    st.apply_action(dec.options[1])
+    st.apply_action(ChooseSpace(at("c7")))
+    st.moved.clear()
+    st._legal = None
+    st.apply_action(Move(taliya, at("c5")))
+    assert pending(st) is None  # once per turn
