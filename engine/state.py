@@ -837,6 +837,8 @@ class GameState:
             self.zone[c] = HAND
             self.hand[player].append(c)
             got += 1
+        if got and "after_draw" in self.info.hooks and self.turn:
+            self.emit("after_draw", player, got)
         return got
 
     def roll(self, n: int) -> tuple[int, ...]:

@@ -55,6 +55,8 @@ Triggers (return a :class:`Trigger` via ``self.trigger(...)``, or None)
     the continuation below it carries ``("roll", roller, faces, ...)``: change the
     roll with :func:`replace_roll` (rerolls)
     ``after_summon(st, src, card)``  ``card`` was just summoned (R4)
+    ``after_draw(st, src, player, n)``  ``player`` drew ``n`` >= 1 cards (draw phase
+    or an effect; not the opening hand)
     ``after_damage(st, src, card, n, space, controller)``  ``card`` took ``n`` >= 1
     damage (any source) on ``space`` while ``controller`` controlled it; fired after
     a destruction the damage caused (the card may be gone by then)
@@ -189,6 +191,7 @@ HOOKS: tuple[str, ...] = (
     "after_roll",
     "after_summon",
     "after_damage",
+    "after_draw",
     "after_move_from",
     "extra_attack",
     "prevents_summon",
@@ -390,6 +393,11 @@ class Ability:
 
     def after_damage(
         self, st: GameState, src: int, card: int, n: int, space: int, controller: int
+    ) -> Trigger | None:
+        return None
+
+    def after_draw(
+        self, st: GameState, src: int, player: int, n: int
     ) -> Trigger | None:
         return None
 

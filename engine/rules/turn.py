@@ -96,6 +96,7 @@ def _advance(st: GameState, player: int, phase: int) -> None:
         draw_up(st, player)
         if _has_phase_hooks(st):  # a card just drawn may listen (hand-zone ability)
             st.emit("start_of_phase", st.phase)
+        if st.stack:  # triggers of the draw itself (after_draw) or of the phase
             st.settle()
 
 

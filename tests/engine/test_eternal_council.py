@@ -1,15 +1,25 @@
 """Eternal Council abilities of the cards whose data is complete
-(cards/data/eternal-council.yaml): Seek. Cards come from the real catalog. No faction
-deck list exists: scenarios only."""
+(cards/data/eternal-council.yaml): Seek, Psychic Assault, Insight. Cards come from
+the real catalog. No faction deck list exists: scenarios only."""
 
 from __future__ import annotations
 
 import pytest
-from scenario import CD, GRUNT, Scenario, build, faction_cards, pending
+from scenario import (
+    CD,
+    CHAMP,
+    GATE,
+    GRUNT,
+    Scenario,
+    build,
+    card,
+    faction_cards,
+    pending,
+)
 
 from engine.abilities.registry import ACTIVE
-from engine.actions import END_PHASE, NO, YES, PlayEvent
-from engine.phases import ATTACK, BUILD, MAGIC, MOVE, SUMMON
+from engine.actions import END_PHASE, NO, YES, ChooseTarget, PlayEvent
+from engine.phases import ATTACK, BUILD, DRAW, MAGIC, MOVE, SUMMON
 
 
 @pytest.fixture(scope="module")
@@ -58,3 +68,87 @@ def test_seek_silent_with_an_empty_deck_and_in_the_opponents_turn(ec: CD) -> Non
     st2 = build(sc2, phase=SUMMON)
     st2.apply_action(END_PHASE)
     assert st2.phase == MOVE and pending(st2) is None
+
+
+# -- Psychic Assault -------------------------------------------------------------------
+@pytest.mark.covers("psychic-assault.effect")
+def test_psychic_assault_pings_after_each_draw_in_your_turn(ec: CD) -> None:
+    sc = Scenario()
+    sc.add(0, ec["psychic-assault"], zone="active")
+    foe = sc.add(1, card("foe", life=3), "d3")  # 2 spaces from the summoner on d1
+    sc.add(1, card("far", life=3), "d4")  # 3 spaces: out of reach
+    champ = sc.add(1, CHAMP, "e2")
+    sc.add(1, GATE, "c2")  # not a common or champion
+    for _ in range(6):
+        sc.add(0, GRUNT, zone="deck")
+    st = build(sc, phase=MAGIC, magic=(0, 0))
+    assert st.draw(0, 2) == 2  # one draw of two cards: one ping
+    st.settle()
+    dec = pending(st)
+    assert dec is not None and dec.ability == "psychic-assault.effect"
+    assert dec.options[0] == NO
+    assert set(dec.options[1:]) == {ChooseTarget(foe), ChooseTarget(champ)}
+    st.apply_action(ChooseTarget(foe))
+    assert st.damage[foe] == 1 and pending(st) is None
+    # the draw phase's draw-up counts too, then the turn goes on as usual
+    st.apply_action(END_PHASE)  # -> Draw: hand 2 -> 5
+    dec = pending(st)
+    assert st.phase == DRAW and dec is not None
+    st.apply_action(NO)
+    assert pending(st) is None and len(st.hand[0]) == 5
+
+
+@pytest.mark.covers("psychic-assault.effect")
+def test_psychic_assault_not_in_the_opponents_turn_nor_without_a_card(ec: CD) -> None:
+    sc = Scenario()
+    sc.add(0, ec["psychic-assault"], zone="active")
+    sc.add(1, card("foe", life=3), "d3")
+    sc.add(0, GRUNT, zone="deck")
+    st = build(sc, phase=MAGIC, turn_player=1)
+    st.draw(0, 1)  # drawn in the opponent's turn (an effect): no ping
+    st.settle()
+    assert pending(st) is None and not st.stack
+    st.turn_player = 0
+    assert st.draw(0, 1) == 0  # empty deck: nothing drawn, nothing happens
+    assert not st.stack
+
+
+# -- Insight ---------------------------------------------------------------------------
+@pytest.mark.covers("insight.effect")
+def test_insight_gains_boost_per_draw_for_summoner_strength_up_to_5(ec: CD) -> None:
+    sc = Scenario()
+    insight = sc.add(0, ec["insight"], zone="hand")
+    for _ in range(9):
+        sc.add(0, GRUNT, zone="deck")
+    st = build(sc, phase=SUMMON)
+    base = st.strength(0)
+    st.apply_action(PlayEvent(insight))
+    assert st.zone[insight] == ACTIVE and st.strength(0) == base
+    st.draw(0, 3)  # one draw
+    st.settle()
+    assert st.boost[insight] == 1 and st.strength(0) == base + 1
+    for _ in range(6):
+        st.draw(0, 1)
+        st.settle()
+    assert st.boost[insight] == 7 and st.strength(0) == base + 5  # at most +5
+    assert st.strength(1) == 2  # the other summoner: unchanged
+
+
+@pytest.mark.covers("insight.effect")
+def test_insight_bonus_ends_with_the_event_and_ignores_opponents_draws(
+    ec: CD,
+) -> None:
+    sc = Scenario()
+    insight = sc.add(0, ec["insight"], zone="active")
+    sc.add(1, GRUNT, zone="deck")
+    sc.add(0, GRUNT, zone="deck")
+    st = build(sc, phase=MAGIC)
+    st.turn_player = 1
+    st.draw(1, 1)  # the opponent draws
+    st.settle()
+    assert st.boost[insight] == 0
+    st.draw(0, 1)  # yours count in any turn
+    st.settle()
+    assert st.boost[insight] == 1 and st.strength(0) == 3
+    st.discard_card(insight)  # leaves the active area (start of your next turn)
+    assert st.boost[insight] == 0 and st.strength(0) == 2
