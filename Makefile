@@ -44,7 +44,7 @@ lint: install
 	$(BIN)/ruff check .
 
 typecheck: install
-	$(BIN)/mypy engine
+	$(BIN)/mypy sw_site cards decks simulate accounts engine
 
 bench: install
 	$(BIN)/python -m engine.bench

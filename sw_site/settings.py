@@ -172,6 +172,7 @@ SPECTACULAR_SETTINGS = {
 # Default: kombu's filesystem transport under var/, so the run command needs no server.
 CELERY_BROKER_DIR = VAR_DIR / "celery-broker"
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "filesystem://")
+CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, str | int]
 if CELERY_BROKER_URL.startswith("filesystem://"):
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(CELERY_BROKER_DIR),

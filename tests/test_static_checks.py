@@ -1,0 +1,38 @@
+"""The code type-checks and lints clean: mypy over the apps and the engine, with the
+settings of pyproject.toml (django-stubs and DRF plugins; the engine strict about
+untyped defs), and ruff. ``make typecheck`` and ``make lint`` run the same commands."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("sw_site", "cards", "decks", "simulate", "accounts", "engine")
+
+
+@pytest.mark.slow
+def test_mypy_passes() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "mypy", *PACKAGES],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert out.returncode == 0, out.stdout[-4000:] + out.stderr[-2000:]
+
+
+def test_ruff_passes() -> None:
+    """Lint (``make lint``): the rules of pyproject.toml over the whole tree."""
+    out = subprocess.run(
+        [sys.executable, "-m", "ruff", "check", "."],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert out.returncode == 0, out.stdout[-4000:] + out.stderr[-2000:]
