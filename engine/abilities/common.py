@@ -37,7 +37,14 @@ import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from engine.abilities.registry import HAND, Ability, AttackResult, Decision, Trigger
+from engine.abilities.registry import (
+    BOARD,
+    HAND,
+    Ability,
+    AttackResult,
+    Decision,
+    Trigger,
+)
 from engine.actions import NO, Action, ChooseSpace, ChooseTarget
 from engine.board import ADJ, DIST, RAYS
 from engine.dice import SPECIAL
@@ -207,14 +214,18 @@ def ability_damage(st: GameState, src: int, target: int, n: int) -> None:
 def return_to_hand(st: GameState, cid: int) -> None:
     """Take a card (on the battlefield or in a discard pile) into its owner's hand:
     cards under it are discarded and its tokens removed (glossary "return to
-    hand")."""
+    hand"). A card that leaves the battlefield so fires ``after_return``."""
     owner = st.info.owner[cid]
+    left = st.zone[cid] == BOARD
+    space, controller = st.pos[cid], st.ctrl[cid]
     st._discard_under(cid)
     st._remove_from_zone(cid)
     st._clear_tokens(cid)
     st.zone[cid] = HAND
     st.ctrl[cid] = owner
     st.hand[owner].append(cid)
+    if left and "after_return" in st.info.hooks:
+        st.emit("after_return", cid, space, controller)
 
 
 def fix_lethal(st: GameState) -> None:
@@ -625,9 +636,10 @@ class Borrowing(Ability):
     several triggers at once come back as one bundle that re-stacks them (R8e order).
     Static queries the core asks only of the card itself (gate, structure moving,
     attacking through) work when the borrowing card is ``src`` (Mimic).
-    ``after_damage`` is not forwarded: only a summoner has it (Selundar), and the
-    cards that lend abilities lend commons' (forwarding it would fire every hook
-    on every damage while a Mind Witch is on the battlefield).
+    ``after_damage``, ``after_draw`` and ``after_return`` are not forwarded: only a
+    summoner and ACTIVE events have them, and the cards that lend abilities lend
+    commons' (forwarding them would run the lending machinery on every damage and
+    draw while a Mind Witch is on the battlefield).
     """
 
     def lent(self, st: GameState, src: int) -> list[tuple[int, Ability]]:

@@ -55,6 +55,8 @@ Triggers (return a :class:`Trigger` via ``self.trigger(...)``, or None)
     the continuation below it carries ``("roll", roller, faces, ...)``: change the
     roll with :func:`replace_roll` (rerolls)
     ``after_summon(st, src, card)``  ``card`` was just summoned (R4)
+    ``after_return(st, src, card, space, controller)``  ``card`` left ``space`` of the
+    battlefield for a hand (returned, not destroyed) while ``controller`` had it
     ``after_draw(st, src, player, n)``  ``player`` drew ``n`` >= 1 cards (draw phase
     or an effect; not the opening hand)
     ``after_damage(st, src, card, n, space, controller)``  ``card`` took ``n`` >= 1
@@ -192,6 +194,7 @@ HOOKS: tuple[str, ...] = (
     "after_summon",
     "after_damage",
     "after_draw",
+    "after_return",
     "after_move_from",
     "extra_attack",
     "prevents_summon",
@@ -398,6 +401,11 @@ class Ability:
 
     def after_draw(
         self, st: GameState, src: int, player: int, n: int
+    ) -> Trigger | None:
+        return None
+
+    def after_return(
+        self, st: GameState, src: int, card: int, space: int, controller: int
     ) -> Trigger | None:
         return None
 

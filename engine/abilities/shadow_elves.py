@@ -14,8 +14,9 @@ Interpretations (where the paraphrased texts leave room):
   foe, summoners too) adjacent to at least one damaged gate. Targets are picked one by
   one (``NO`` ends the choice; zero targets is allowed), then each takes 1 damage.
   It can be played only while at least one such unit exists.
-- Glinting Speed: "leaves the battlefield" is caught when a unit is destroyed and
-  when Return to Shadow takes one back to hand. The distance is from your summoner to
+- Glinting Speed: "leaves the battlefield" is caught when a unit is destroyed
+  (``on_destroy_at``) and when one is returned to a hand (``after_return``: Return to
+  Shadow, Unrelenting ...). The distance is from your summoner to
   the space the unit left; placing the summoner there is a place, not a move.
 - Blood Magic: any damage counts (attacks, abilities, events, yours or the
   opponent's) if it lands in your turn on a card you control within 3 spaces (gates
@@ -45,7 +46,6 @@ from engine.abilities.registry import (
     ACTIVE,
     DISCARD,
     HAND,
-    REGISTRY,
     Ability,
     Decision,
     register,
@@ -204,9 +204,8 @@ class GlintingSpeed(Ability):
 
     zones = (ACTIVE,)
 
-    def on_destroy_at(
-        self, st: GameState, src: int, card: int, by_player: int | None, space: int
-    ) -> Trigger | None:
+    def _follow(self, st: GameState, src: int, card: int, space: int) -> Trigger | None:
+        """The offer when the unit ``card`` left ``space`` within 3 of your summoner."""
         me = st.ctrl[src]
         summ = st.info.summoners[me]
         if (
@@ -219,6 +218,16 @@ class GlintingSpeed(Ability):
         ):
             return self.trigger(st, src, space)
         return None
+
+    def on_destroy_at(
+        self, st: GameState, src: int, card: int, by_player: int | None, space: int
+    ) -> Trigger | None:
+        return self._follow(st, src, card, space)
+
+    def after_return(
+        self, st: GameState, src: int, card: int, space: int, controller: int
+    ) -> Trigger | None:
+        return self._follow(st, src, card, space)
 
     def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
         summ = st.info.summoners[trig.player]
@@ -454,21 +463,8 @@ class ReturnToShadow(Ability):
     def use(self, st: GameState, src: int, action: Action) -> None:
         assert isinstance(action, UseAbility)
         unit = action.option
-        space = st.pos[unit]
         spend_boost(st, src, 2)
-        return_to_hand(st, unit)
-        # it left the battlefield: an ACTIVE Glinting Speed may follow it
-        me = st.ctrl[src]
-        speed = REGISTRY["glinting-speed.effect"]
-        assert isinstance(speed, GlintingSpeed)
-        trigs = [
-            t
-            for g in st.active[me]
-            if st.info.cards[g].slug == "glinting-speed"
-            and (t := speed.on_destroy_at(st, g, unit, None, space)) is not None
-        ]
-        if trigs:
-            st.push_triggers(trigs)
+        return_to_hand(st, unit)  # it leaves the battlefield: after_return fires
 
 
 # -- Taliya ----------------------------------------------------------------------------

@@ -469,3 +469,22 @@ def test_tear_the_veil_needs_a_damaged_enemy_gate_and_works_once_per_turn(
     st._legal = None
     st.apply_action(Move(taliya, at("c5")))
     assert pending(st) is None  # once per turn
+
+
+@pytest.mark.covers("glinting-speed.effect")
+def test_glinting_speed_follows_any_unit_returned_to_hand(sh: CD) -> None:
+    """Leaving the battlefield for a hand counts, whatever returned it: here Cave
+    Goblins' Unrelenting saves a friendly common from destruction."""
+    goblins = faction_cards("cave-goblins")
+    sc = Scenario()
+    sc.add(0, sh["glinting-speed"], zone="active")
+    sc.add(0, goblins["unrelenting"], zone="active")
+    unit = sc.add(0, card("weak", life=1, cost=0), "c2")
+    st = build(sc, phase=ATTACK)
+    st.deal_damage(unit, 1, 1)
+    st.settle()
+    assert st.zone[unit] == HAND
+    dec = pending(st)
+    assert dec is not None and dec.ability == "glinting-speed.effect"
+    st.apply_action(YES)
+    assert st.pos[0] == at("c2")
