@@ -773,14 +773,11 @@ class GameState:
         self.damage[cid] += n
         if self.stats is not None and source >= 0:
             self.stats[3 * source + ST_DAMAGE] += n
-        if "after_damage" in self.info.hooks:
-            space, ctrl = self.pos[cid], self.ctrl[cid]
-            if self.damage[cid] >= self.life(cid):
-                self.destroy(cid, by_player, source)
-            if not self.terminal:
-                self.emit("after_damage", cid, n, space, ctrl)
-        elif self.damage[cid] >= self.life(cid):
+        space, ctrl = self.pos[cid], self.ctrl[cid]  # as it was hit (for after_damage)
+        if self.damage[cid] >= self.life(cid):
             self.destroy(cid, by_player, source)
+        if "after_damage" in self.info.hooks and not self.terminal:
+            self.emit("after_damage", cid, n, space, ctrl)
 
     def heal(self, cid: int, n: int) -> None:
         """Remove up to ``n`` damage (removing more than present removes all, R8e)."""
