@@ -101,6 +101,17 @@ def simulation_low_confidence(*, job: SimulationJob) -> dict[str, list[str]]:
     }
 
 
+def simulation_low_confidence_names(*, job: SimulationJob) -> dict[str, list[str]]:
+    """:func:`simulation_low_confidence` with card names (the job page)."""
+    from engine.decks import default_catalog
+
+    cards = default_catalog().cards
+    return {
+        side: [cards[slug].name for slug in slugs]
+        for side, slugs in simulation_low_confidence(job=job).items()
+    }
+
+
 def aggregate_rows(
     rows: list[dict[str, Any]], *, seed: int, per_index: int = 1
 ) -> dict[str, Any]:

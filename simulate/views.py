@@ -146,13 +146,7 @@ def simulation_detail_view(request: HttpRequest, job_id: int) -> HttpResponse:
     job = selectors.access_simulation(request.user, job_id)
     api_url = reverse("simulate-api:simulation-detail", args=[job.pk])
     cancel_url = reverse("simulate-api:simulation-cancel", args=[job.pk])
-    from engine.decks import default_catalog
-
-    names = default_catalog().cards
-    low_confidence = {
-        side: [names[slug].name for slug in slugs]
-        for side, slugs in selectors.simulation_low_confidence(job=job).items()
-    }
+    low_confidence = selectors.simulation_low_confidence_names(job=job)
     return render(
         request,
         "simulate/simulation_detail.html",
