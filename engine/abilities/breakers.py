@@ -41,6 +41,7 @@ from engine.abilities.common import (
     empty_adjacent,
     extra_attack,
     fix_lethal,
+    force_next_to,
     may_attack_now,
     near_summoner,
     pushable,
@@ -309,11 +310,7 @@ class Push(Ability):
         st.ask(self.decision(st, src, opts, prompt=self.id))
 
     def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
-        if isinstance(action, ChooseTarget):
-            opts = [ChooseSpace(s) for s in empty_adjacent(st, action.card)]
-            st.ask(self.decision(st, dec.source, opts, action.card, prompt="push"))
-        elif isinstance(action, ChooseSpace):
-            st.force(dec.data[0], action.space)
+        force_next_to(self, st, dec, action, prompt="push")
 
 
 @register("kalal.greater-push")

@@ -97,6 +97,7 @@ __all__ = [
     "named",
     "pushable",
     "return_to_hand",
+    "force_next_to",
     "spend_boost",
     "specials",
     "straight_spaces",
@@ -364,6 +365,19 @@ def ask_optional_space(
     space", "you may place it next to ...")."""
     opts = [ChooseSpace(s) for s in spaces]
     return ask_optional(ab, st, src, opts, *data, player=player, prompt=prompt)
+
+
+def force_next_to(
+    ab: Ability, st: GameState, dec: Decision, action: Action, *, prompt: str
+) -> None:
+    """The steps after "choose a card" of a "push or pull it 1 space" effect: a
+    ``ChooseTarget`` asks for one of the card's empty neighbours (as ``ab``'s
+    decision, the card in its data); a ``ChooseSpace`` forces the card there."""
+    if isinstance(action, ChooseTarget):
+        opts = [ChooseSpace(s) for s in empty_adjacent(st, action.card)]
+        st.ask(ab.decision(st, dec.source, opts, action.card, prompt=prompt))
+    elif isinstance(action, ChooseSpace):
+        st.force(dec.data[0], action.space)
 
 
 # -- shared abilities ----------------------------------------------------------------

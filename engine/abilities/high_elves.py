@@ -52,6 +52,7 @@ from engine.abilities.common import (
     count_attack,
     empty_adjacent,
     extra_attack,
+    force_next_to,
     may_attack_now,
     within,
 )
@@ -59,7 +60,6 @@ from engine.abilities.registry import ACTIVE, Ability, Decision, Trigger, regist
 from engine.actions import (
     NO,
     Action,
-    ChooseSpace,
     ChooseTarget,
     Move,
     UseAbility,
@@ -262,11 +262,7 @@ class HolyWord(Ability):
         ask_optional_target(self, st, src, cands, prompt="holy word: common")
 
     def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
-        if isinstance(action, ChooseTarget):
-            opts = [ChooseSpace(s) for s in empty_adjacent(st, action.card)]
-            st.ask(self.decision(st, dec.source, opts, action.card, prompt="holy word"))
-        elif isinstance(action, ChooseSpace):
-            st.force(dec.data[0], action.space)
+        force_next_to(self, st, dec, action, prompt="holy word")
 
 
 @register("valeria-the-just.high-gate")
