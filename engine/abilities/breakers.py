@@ -377,6 +377,7 @@ class Mimic(Borrowing):
 
     self_only = True  # borrowed modifiers change the witch itself only
     lets_pass = Ability.lets_pass  # its own passes_through covers the witch
+    own_hooks = ("start_of_phase",)  # the choice at the start of the move phase
 
     def __init__(self) -> None:
         self._keys: dict[int, str] = {}

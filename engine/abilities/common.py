@@ -34,7 +34,7 @@ Trigger and decision boilerplate
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.abilities.registry import (
@@ -60,6 +60,7 @@ from engine.types import CardClass
 
 if TYPE_CHECKING:
     from engine.state import GameState
+    from engine.types import CardDef
 
 __all__ = [
     "AfterOwnMove",
@@ -655,6 +656,39 @@ class Borrowing(Ability):
     commons' (forwarding them would run the lending machinery on every damage and
     draw while a Mind Witch is on the battlefield).
     """
+
+    #: hooks of this ability's own (``own_trigger``), asked in every game
+    own_hooks: ClassVar[tuple[str, ...]] = ()
+    #: hooks whose forwarding consults other hooks of the lent abilities
+    CONSULTS: ClassVar[dict[str, tuple[str, ...]]] = {
+        "lets_pass": ("lets_pass", "passes_through"),
+    }
+
+    def lends_from(self, card: CardDef) -> bool:
+        """May the abilities of ``card`` be lent through this one? (Commons.)"""
+        return CardClass.COMMON in card.classes
+
+    def game_hooks(
+        self, game: Sequence[tuple[CardDef, tuple[Ability, ...]]]
+    ) -> tuple[str, ...]:
+        """Only the hooks some lendable ability of this game implements (a forwarded
+        hook with nothing to forward answers neutrally: no trigger, False, the value
+        unchanged), its own hooks and those its class implements itself. Without this
+        a Mind Witch in a deck would switch off every fast path of the core."""
+        lendable: set[str] = set()
+        for card, found in game:
+            if self.lends_from(card):
+                for ab in found:
+                    if not isinstance(ab, Borrowing):
+                        lendable.update(hooks_of(ab))
+        cls = type(self)
+        return tuple(
+            h
+            for h in self.overrides()
+            if h in self.own_hooks
+            or getattr(cls, h) is not getattr(Borrowing, h)
+            or any(x in lendable for x in self.CONSULTS.get(h, (h,)))
+        )
 
     def lent(self, st: GameState, src: int) -> list[tuple[int, Ability]]:
         return []

@@ -132,6 +132,7 @@ from engine.actions import Action
 
 if TYPE_CHECKING:
     from engine.state import GameState
+    from engine.types import CardDef
 
 # Zones (ints for speed); also used by engine.state.
 DECK, HAND, DISCARD, BOARD, ACTIVE, UNDER = range(6)
@@ -453,6 +454,15 @@ class Ability:
     # -- decisions ---------------------------------------------------------------------
     def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
         return None
+
+    def game_hooks(
+        self, game: Sequence[tuple[CardDef, tuple[Ability, ...]]]
+    ) -> tuple[str, ...]:
+        """The hooks this ability listens to in a game of the cards ``game`` (each
+        with its implementations): by default every hook it overrides. A hook left
+        out is never asked, so the core keeps its fast paths for it (see
+        ``Borrowing``, whose hooks depend on what the game's cards could lend)."""
+        return self.overrides()
 
     def overrides(self) -> tuple[str, ...]:
         """Names of the hooks this implementation overrides (cached per class)."""

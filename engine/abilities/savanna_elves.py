@@ -448,6 +448,7 @@ class ChantOfEntangling(Borrowing):
     of them is destroyed."""
 
     zones = (ACTIVE,)
+    own_hooks = ("on_destroy",)  # discarded when one of the pair is destroyed
 
     def _pair(self, st: GameState, src: int) -> tuple[int, int] | None:
         a = st.notes.get(f"{self.id}:{src}:a")

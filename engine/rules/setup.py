@@ -179,14 +179,16 @@ def make_info(
     impls: list[tuple[Ability, ...]] = []
     missing: list[str] = []
     hooks: dict[str, list[tuple[int, Ability, tuple[int, ...]]]] = {}
-    for cid, c in enumerate(cards):
+    for c in cards:
         found, miss = card_abilities(c)
         impls.append(found)
         for m in miss:
             if m not in missing:
                 missing.append(m)
+    game = tuple(zip(cards, impls, strict=True))
+    for cid, found in enumerate(impls):
         for a in found:
-            for h in a.overrides():
+            for h in a.game_hooks(game):
                 hooks.setdefault(h, []).append((cid, a, a.zones_for(h)))
     hook_table = {k: tuple(sorted(v, key=_order)) for k, v in hooks.items()}
     zone_sig, zone_drops = zone_signatures(len(cards), hook_table)

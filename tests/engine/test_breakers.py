@@ -334,6 +334,31 @@ def test_mind_witch_mimics_a_common_until_the_turn_ends(br: BR) -> None:
 
 
 @pytest.mark.covers("mind-witch.mimic")
+def test_mind_witch_listens_only_to_hooks_the_game_commons_could_lend(br: BR) -> None:
+    """Mimic forwards the hooks of the common it copies; in a game whose commons have
+    no such hook it is not registered for it (the core then keeps its fast paths),
+    but it keeps its own start of the move phase."""
+
+    def hooks_of_witch(*others: CardDef) -> set[str]:
+        sc = Scenario()
+        witch = sc.add(0, br["mind-witch"], "c3")
+        for i, other in enumerate(others):
+            sc.add(1, other, f"c{5 + i}")
+        st = sc.build(phase=SUMMON)
+        return {
+            h for h, lst in st.info.hooks.items() for c, _a, _z in lst if c == witch
+        }
+
+    alone = hooks_of_witch()
+    assert alone == {"start_of_phase"}
+    with_archer = hooks_of_witch(br["wind-archer"])  # Swift, Far Shot
+    assert {"mod_move", "mod_range", "start_of_phase"} <= with_archer
+    assert "after_roll" not in with_archer and "on_destroy" not in with_archer
+    # a champion lends nothing: only commons can be mimicked
+    assert hooks_of_witch(CHAMPION) == {"start_of_phase"}
+
+
+@pytest.mark.covers("mind-witch.mimic")
 def test_mind_witch_mimic_is_optional_and_only_in_your_move_phase(br: BR) -> None:
     sc = Scenario()
     witch = sc.add(1, br["mind-witch"], "c3")

@@ -10,6 +10,7 @@ import itertools
 
 import pytest
 
+from engine.abilities.common import Borrowing
 from engine.actions import Attack, Move
 from engine.agents import PlayerView, make_agent
 from engine.board import ADJ, RAYS
@@ -116,6 +117,20 @@ def check_state(st: GameState) -> None:
         aura = zone.hc.get("aura:" + hook)
         if aura is not None:
             assert aura == any(zone[s] in z and not a.self_only for s, a, z in hooks)
+    # a hook a Borrowing ability is not registered for in this game (nothing the
+    # game's cards could lend implements it) would forward nothing now either
+    for cid, found in enumerate(st.info.abilities):
+        for ab in found:
+            if isinstance(ab, Borrowing):
+                kept = {
+                    x
+                    for x, lst in st.info.hooks.items()
+                    for c, _a, _z in lst
+                    if c == cid and _a is ab
+                }
+                for h in set(ab.overrides()) - kept:
+                    for x in ab.CONSULTS.get(h, (h,)):
+                        assert ab._pairs(st, cid, x) == [], (ab.id, h)
     # an ability that names its action phases offers nothing in the others
     if not st.stack and "actions" in st.info.hooks:
         for s, a in st._hooked("actions"):
