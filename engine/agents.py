@@ -52,7 +52,7 @@ from engine.actions import (
     Summon,
     UseAbility,
 )
-from engine.board import ADJ, DIST, RAYS, own_row
+from engine.board import ADJ, DIST, RAYS, bits_of, own_row
 from engine.phases import ATTACK, BUILD, MAGIC, MOVE, SUMMON
 from engine.rules.attack import targets as attack_targets
 from engine.state import GameState
@@ -256,9 +256,9 @@ def evaluate(st: GameState, me: int) -> float:
             mine += v
         else:
             theirs += v
-    for cid in st.board:
-        if cid < 0:
-            continue
+    board = st.board
+    for space in bits_of(st.occ):  # the occupied spaces, ascending
+        cid = board[space]
         d = damage[cid]
         if d:
             life = st.life(cid) if exact is None or cid in exact else printed[cid]
@@ -331,6 +331,8 @@ class GreedyAgent:
         self._root_v: float | None = None
         self._attack_sig: tuple[object, ...] = ()
         self._attacks: dict[tuple[int, ...], float] = {}
+        self._near_key: tuple[int, ...] | None = None
+        self._near = _NearMap([])
 
     # -- look-ahead on a determinised copy ---------------------------------------------
     def _settle(
@@ -439,10 +441,11 @@ class GreedyAgent:
         # cheap test first: a moved unit of mine, free to attack, next to (or in
         # line with) an enemy card
         ready = False
-        for cid in st.board:
+        board = st.board
+        for space in bits_of(st.occ):
+            cid = board[space]
             if (
-                cid >= 0
-                and ctrl[cid] == me
+                ctrl[cid] == me
                 and rpos[cid] != st.pos[cid]
                 and cid not in st.attacked
                 and any(ctrl[t] != me for t in attack_targets(st, cid))
@@ -475,8 +478,11 @@ class GreedyAgent:
             return 0.0
         gain = 0.0
         rpos = root.pos
-        for cid in st.board:
-            if cid < 0 or st.ctrl[cid] != me:
+        board = st.board
+        ctrl = st.ctrl
+        for space in bits_of(st.occ):
+            cid = board[space]
+            if ctrl[cid] != me:
                 continue
             old = rpos[cid]
             if old >= 0 and old != st.pos[cid] and root.board[old] == cid:
@@ -632,20 +638,28 @@ class GreedyAgent:
     def _enemy_spaces(self, st: GameState, me: int) -> _NearMap:
         """Weighted distance to the nearest enemy card per space (the summoner
         counts 3 times closer), computed lazily."""
-        enemies = []
+        spots: list[int] = [me]  # then enemy spaces, a summoner's negated
         summoners = st.info.summoners
         mobile = False
-        for cid in st.board:
-            if cid < 0:
-                continue
-            if st.ctrl[cid] != me:
-                w = 3.0 if cid in summoners else 1.0
-                enemies.append((DIST[st.pos[cid]], w))
+        board = st.board
+        ctrl = st.ctrl
+        for space in bits_of(st.occ):
+            cid = board[space]
+            if ctrl[cid] != me:
+                spots.append(-space - 1 if cid in summoners else space)
             elif not mobile and cid not in summoners and st.can_move(cid):
                 mobile = True
         # the summoner joins the fight when it is alone or the game drags on
         self._bold = not mobile or st.turn >= self.BOLD_TURN
-        return _NearMap(enemies)
+        # the same enemy spaces give the same map: keep its memo (e.g. over the
+        # moves of one move phase)
+        key = tuple(spots)
+        if key != self._near_key:
+            self._near_key = key
+            self._near = _NearMap(
+                [(DIST[-s - 1], 3.0) if s < 0 else (DIST[s], 1.0) for s in spots[1:]]
+            )
+        return self._near
 
     def _spot(
         self,

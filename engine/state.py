@@ -60,8 +60,12 @@ _Drops = tuple[tuple[int, tuple[str, ...]], ...]
 class ZoneList(list[int]):
     """``zone[cid]``: a list that also holds the state's hook cache ``hc`` (see
     ``GameState._hooked``): when a card's move between zones changes which of its
-    hooks work (``GameInfo.zone_sig``), the cache entries of those hooks are dropped
-    and ``ver`` changes (to a process-wide unique number). A clone copies the cache.
+    hooks work (``GameInfo.zone_sig``), ``ver`` changes (to a process-wide unique
+    number) and the cache is replaced by a copy without the entries of those hooks.
+
+    The cache holds only facts that follow from which hooks work where, so states
+    of one ``ver`` may share it: a clone shares its parent's cache (no copy; look-
+    ahead makes many clones) and either gets its own copy at its first such change.
     """
 
     __slots__ = ("ver", "sig", "hc", "drops")
@@ -88,6 +92,7 @@ class ZoneList(list[int]):
             self.ver = next(_ZONE_VERSIONS)
             hc = self.hc
             if hc:
+                hc = self.hc = dict(hc)  # (clones of the old version share the old)
                 bits = a ^ b
                 for bit, keys in self.drops[i]:
                     if bits & bit:
@@ -289,8 +294,8 @@ class GameState:
         st = GameState.__new__(GameState)
         st.info = self.info
         zone = self.zone
-        # same content, same version, a copy of the hook cache
-        st.zone = ZoneList(zone, zone.ver, zone.sig, dict(zone.hc), zone.drops)
+        # same content, same version, the same (shared) hook cache
+        st.zone = ZoneList(zone, zone.ver, zone.sig, zone.hc, zone.drops)
         st.pos = self.pos[:]
         st.ctrl = self.ctrl[:]
         st.damage = self.damage[:]
@@ -411,11 +416,15 @@ class GameState:
         """Units ``player`` controls on the battlefield, by space order."""
         ctrl = self.ctrl
         isu = self.info.is_unit
-        return [c for c in self.board if c >= 0 and ctrl[c] == player and isu[c]]
+        board = self.board
+        return [
+            c for s in B.bits_of(self.occ) if ctrl[c := board[s]] == player and isu[c]
+        ]
 
     def cards_of(self, player: int) -> list[int]:
         ctrl = self.ctrl
-        return [c for c in self.board if c >= 0 and ctrl[c] == player]
+        board = self.board
+        return [c for s in B.bits_of(self.occ) if ctrl[c := board[s]] == player]
 
     # -- hooks -------------------------------------------------------------------------
     def _hooked(self, hook: str) -> list[tuple[int, Ability]]:
@@ -447,8 +456,10 @@ class GameState:
         out: set[int] = set()
         for s, a, z in self.info.hooks.get("blanks", ()):
             if zone[s] in z:
-                for c in self.board:
-                    if c >= 0 and c != s and a.blanks(self, s, c):
+                board = self.board
+                for space in B.bits_of(self.occ):
+                    c = board[space]
+                    if c != s and a.blanks(self, s, c):
                         out.add(c)
         return out
 
@@ -755,9 +766,10 @@ class GameState:
     def check_lethal(self) -> None:
         """Destroy cards whose damage reaches their (possibly lowered) life."""
         damage = self.damage
-        for cid in list(self.board):
+        board = self.board
+        for cid in [board[s] for s in B.bits_of(self.occ)]:
             # (skipping undamaged cards before the terminal test changes nothing)
-            if cid < 0 or not damage[cid]:
+            if not damage[cid]:
                 continue
             if self.terminal:
                 return
