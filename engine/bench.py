@@ -3,7 +3,12 @@
 Plays a fixed set of Master Set matchups in this process, single-threaded (rates are
 per CPU second of this process, i.e. per core, robust to a busy shared machine):
 random vs random (``random_games_per_s``) and greedy vs greedy
-(``greedy_games_per_s``), with fixed seeds, so runs are comparable. Wall-clock time is
+(``greedy_games_per_s``), with fixed seeds, so runs are comparable. Before timing,
+each agent plays ``--warmup`` untimed games per matchup on other seeds: the ability
+modules are loaded and the engine's memo tables (move reaches, action values) hold
+what a long simulation run holds, so the rate is the steady one a simulation of
+thousands of games sees, not a cold start's. The result names the machine
+(``machine``), since rates are only comparable on one machine. Wall-clock time is
 only measured here, never used by the rules. ``--profile`` prints a cProfile summary.
 Agent strength (greedy against random, per faction) is measured by
 ``python -m engine.agents --table``, not here.
@@ -13,10 +18,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import platform
 import time
 from typing import Any
 
 from engine.play import play_many
+from engine.rules.setup import GameDeck
 
 MATCHUPS: tuple[tuple[str, str], ...] = (
     ("polar-dwarves", "cave-goblins"),
@@ -28,6 +36,30 @@ MATCHUPS: tuple[tuple[str, str], ...] = (
 )
 
 
+WARMUP_SEED = 90_001  # warm-up games use other seeds than the timed ones
+
+
+def _decks() -> dict[str, GameDeck]:
+    from engine.decks import faction_deck
+
+    return {f: faction_deck(f) for pair in MATCHUPS for f in pair}
+
+
+def warm_up(agent: str, games: int) -> None:
+    """Play ``games`` untimed games per matchup (seeds apart from the timed ones)."""
+    decks = _decks()
+    for i, (a, b) in enumerate(MATCHUPS):
+        if games > 0:
+            play_many(
+                decks[a],
+                decks[b],
+                seed=WARMUP_SEED + i,
+                games=games,
+                agent_a=agent,
+                agent_b=agent,
+            )
+
+
 def run(
     agent: str,
     games: int,
@@ -37,9 +69,7 @@ def run(
     """(CPU seconds, games, total turns, wall seconds) for ``games`` games spread over
     MATCHUPS. Throughput uses this process's CPU time (``time.process_time``): on a
     shared machine that is the per-core figure; wall time is reported beside it."""
-    from engine.decks import faction_deck
-
-    decks = {f: faction_deck(f) for pair in MATCHUPS for f in pair}
+    decks = _decks()
     per = max(1, games // len(MATCHUPS))
     turns = 0
     n = 0
@@ -58,10 +88,36 @@ def run(
     return time.process_time() - c0, n, turns, time.perf_counter() - t0
 
 
-def bench(random_games: int = 300, greedy_games: int = 60) -> dict[str, Any]:
-    out: dict[str, Any] = {"matchups": [list(m) for m in MATCHUPS]}
+def machine() -> dict[str, Any]:
+    """What the rates were measured on."""
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    return {
+        "cpu": cpu,
+        "cpus": os.cpu_count(),
+        "python": f"{platform.python_implementation()} {platform.python_version()}",
+        "system": platform.platform(terse=True),
+    }
+
+
+def bench(
+    random_games: int = 300, greedy_games: int = 60, warmup: int = 5
+) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "matchups": [list(m) for m in MATCHUPS],
+        "machine": machine(),
+        "warmup_games_per_matchup": warmup,
+    }
     for agent, games in (("random", random_games), ("greedy", greedy_games)):
         per: dict[str, float] = {}
+        warm_up(agent, warmup)
         secs, n, turns, wall = run(agent, games, per_matchup=per)
         out[f"{agent}_games_per_s_by_matchup"] = per
         out[f"{agent}_games"] = n
@@ -77,6 +133,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--random-games", type=int, default=300)
     ap.add_argument("--greedy-games", type=int, default=60)
+    ap.add_argument(
+        "--warmup",
+        type=int,
+        default=5,
+        help="untimed games per matchup and agent before timing (default 5)",
+    )
     ap.add_argument("--profile", choices=["random", "greedy"])
     ns = ap.parse_args(argv)
     if ns.profile:
@@ -84,12 +146,14 @@ def main(argv: list[str] | None = None) -> int:
         import pstats
 
         prof = cProfile.Profile()
+        games = ns.random_games if ns.profile == "random" else ns.greedy_games
+        warm_up(ns.profile, ns.warmup)  # (outside the profile)
         prof.enable()
-        run(ns.profile, ns.random_games if ns.profile == "random" else ns.greedy_games)
+        run(ns.profile, games)
         prof.disable()
         pstats.Stats(prof).sort_stats("tottime").print_stats(25)
         return 0
-    out = bench(ns.random_games, ns.greedy_games)
+    out = bench(ns.random_games, ns.greedy_games, ns.warmup)
     if ns.json:
         print(json.dumps(out, sort_keys=True))
     else:
