@@ -100,6 +100,20 @@ class ZoneList(list[int]):
                             hc.pop(k, None)
         list.__setitem__(self, i, v)
 
+    def copy(self) -> ZoneList:  # type: ignore[override]
+        """Same content, same version, the same (shared) hook cache (see above)."""
+        z = _new_zone_list(ZoneList)
+        _extend(z, self)
+        z.ver = self.ver
+        z.sig = self.sig
+        z.hc = self.hc
+        z.drops = self.drops
+        return z
+
+
+_new_zone_list = ZoneList.__new__
+_extend = list.extend
+
 
 _PHASE_HOOK_NAMES = ("start_of_turn", "end_of_turn", "start_of_phase", "end_of_phase")
 
@@ -293,9 +307,7 @@ class GameState:
         anyway should pass it here)."""
         st = GameState.__new__(GameState)
         st.info = self.info
-        zone = self.zone
-        # same content, same version, the same (shared) hook cache
-        st.zone = ZoneList(zone, zone.ver, zone.sig, zone.hc, zone.drops)
+        st.zone = self.zone.copy()
         st.pos = self.pos[:]
         st.ctrl = self.ctrl[:]
         st.damage = self.damage[:]
