@@ -198,9 +198,11 @@ def test_coverage_and_bench_entry_points(capsys: pytest.CaptureFixture[str]) -> 
     assert coverage_main(["--json"]) == 0
     cov = json.loads(capsys.readouterr().out)
     assert cov["factions"]["polar-dwarves"]["implemented"] == 12
-    out = bench(random_games=6, greedy_games=6)  # smoke only, never timed
+    out = bench(random_games=6, greedy_games=6, warmup=1)  # smoke only, never timed
     assert out["random_games"] == 6 and out["greedy_games"] == 6
     assert "random_games_per_s" in out and "greedy_games_per_s" in out
+    assert out["warmup_games_per_matchup"] == 1
+    assert out["machine"]["cpus"] >= 1 and out["machine"]["python"]
 
 
 def test_simulate_names_the_cards_played_from_low_confidence_data(
