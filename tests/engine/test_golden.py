@@ -1,5 +1,6 @@
-"""Golden counts (python-chess perft style): legal-action counts from fixed positions.
-A change here means the rules or the documented action order changed."""
+"""Golden counts (python-chess perft style): legal-action counts from fixed positions,
+and a digest of whole seeded games. A change here means the rules, the documented action
+order or an agent changed; speed work must leave both untouched."""
 
 from __future__ import annotations
 
@@ -48,3 +49,40 @@ def test_golden_summon_and_attack_counts() -> None:
     assert perft(small_position(SUMMON), 3) == 742
     # only the grunt c4 reaches a card (c5); e7 is 4 spaces from the archer at e3
     assert len(small_position(ATTACK).legal_actions()) == 2
+
+
+def game_logs_digest() -> str:
+    """SHA-256 over whole games: the six benchmark matchups, three random games and
+    one greedy game each (winner, how it ended, turns, every action)."""
+    import hashlib
+
+    from engine.bench import MATCHUPS
+    from engine.decks import faction_deck
+    from engine.play import play_many
+
+    h = hashlib.sha256()
+    for i, (a, b) in enumerate(MATCHUPS):
+        da, db = faction_deck(a), faction_deck(b)
+        for agent, games in (("random", 3), ("greedy", 1)):
+            for r in play_many(
+                da,
+                db,
+                seed=700 + i,
+                games=games,
+                agent_a=agent,
+                agent_b=agent,
+                record=True,
+            ):
+                assert r.log is not None
+                h.update(repr((r.winner, r.termination, r.turns, r.log)).encode())
+    return h.hexdigest()
+
+
+# Whole games, move for move. Speed work must leave this unchanged; a change to the
+# rules, an ability or an agent changes it on purpose: then check the change and
+# update the digest in the same commit, saying why.
+GAME_LOGS_DIGEST = "288890d576bc6e63096da159326c69c2d1b5845e31232296690b9d2c59ee7a93"
+
+
+def test_golden_game_logs() -> None:
+    assert game_logs_digest() == GAME_LOGS_DIGEST
