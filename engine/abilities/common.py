@@ -38,6 +38,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.abilities.registry import (
+    ACTIVE,
     BOARD,
     HAND,
     Ability,
@@ -45,7 +46,7 @@ from engine.abilities.registry import (
     Decision,
     Trigger,
 )
-from engine.actions import NO, Action, ChooseSpace, ChooseTarget
+from engine.actions import NO, Action, ChooseSpace, ChooseTarget, YesNo
 from engine.board import ADJ, DIST, RAYS
 from engine.dice import SPECIAL
 from engine.phases import ATTACK
@@ -66,6 +67,7 @@ __all__ = [
     "AfterOwnMove",
     "AtYourPhaseEnd",
     "AtYourPhaseStart",
+    "BoostToStay",
     "Borrowing",
     "Engage",
     "FarShot",
@@ -620,6 +622,41 @@ class AfterOwnMove(Ability):
 
 # -- borrowed abilities (Mimic, Chant of Entangling) ---------------------------------
 _HOOKS_OF: dict[str, frozenset[str]] = {}
+
+
+class BoostToStay(Ability):
+    """An ACTIVE event that comes with boost (``boost_on_play``): at the start of your
+    turn you may remove 1 boost to keep it instead of discarding it (the core keeps it
+    while it has boost; a trigger asks)."""
+
+    zones = (ACTIVE,)
+    boost_on_play: ClassVar[int] = 1
+    keep_prompt: ClassVar[str | None] = None  # default "keep <ability id>"
+
+    def play(self, st: GameState, card: int) -> None:
+        st.boost[card] += self.boost_on_play
+
+    def keep_active(self, st: GameState, src: int) -> bool:
+        return st.boost[src] > 0
+
+    def start_of_turn(self, st: GameState, src: int, player: int) -> Trigger | None:
+        return self.trigger(st, src) if player == st.ctrl[src] else None
+
+    def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
+        src = trig.source
+        if st.zone[src] != ACTIVE:
+            return
+        if st.boost[src] > 0:
+            prompt = self.keep_prompt or f"keep {self.id}"
+            st.ask(self.decision(st, src, [YesNo(True), NO], prompt=prompt))
+        else:
+            st.discard_card(src)
+
+    def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
+        if isinstance(action, YesNo) and action.yes:
+            st.boost[dec.source] -= 1
+        else:
+            st.discard_card(dec.source)
 
 
 def hooks_of(ab: Ability) -> frozenset[str]:

@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING
 
 from engine.abilities.common import (
     AtYourPhaseEnd,
+    BoostToStay,
     Engage,
     ability_damage,
     adjacent,
@@ -58,12 +59,10 @@ from engine.abilities.common import (
 )
 from engine.abilities.registry import ACTIVE, Ability, Decision, Trigger, register
 from engine.actions import (
-    NO,
     Action,
     ChooseTarget,
     Move,
     UseAbility,
-    YesNo,
 )
 from engine.board import DIST
 from engine.phases import ATTACK, MOVE
@@ -319,39 +318,8 @@ class Inspire(Ability):
 
 
 # -- Laws (events) ---------------------------------------------------------------------
-class _BoostToStay(Ability):
-    """Put 1 boost on it; at the start of your turn you may remove 1 boost to keep it
-    instead of discarding it (the core keeps it while it has boost; a trigger asks)."""
-
-    zones = (ACTIVE,)
-
-    def play(self, st: GameState, card: int) -> None:
-        st.boost[card] += 1
-
-    def keep_active(self, st: GameState, src: int) -> bool:
-        return st.boost[src] > 0
-
-    def start_of_turn(self, st: GameState, src: int, player: int) -> Trigger | None:
-        return self.trigger(st, src) if player == st.ctrl[src] else None
-
-    def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
-        src = trig.source
-        if st.zone[src] != ACTIVE:
-            return
-        if st.boost[src] > 0:
-            st.ask(self.decision(st, src, [YesNo(True), NO], prompt=f"keep {self.id}"))
-        else:
-            st.discard_card(src)
-
-    def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
-        if isinstance(action, YesNo) and action.yes:
-            st.boost[dec.source] -= 1
-        else:
-            st.discard_card(dec.source)
-
-
 @register("law-of-sanctity.effect")
-class LawOfSanctity(_BoostToStay):
+class LawOfSanctity(BoostToStay):
     """ACTIVE: an attack deals at most 1 damage to a summoner (either side)."""
 
     order = 20
@@ -371,7 +339,7 @@ class LawOfSanctity(_BoostToStay):
 
 
 @register("law-of-loyalty.effect")
-class LawOfLoyalty(_BoostToStay):
+class LawOfLoyalty(BoostToStay):
     """ACTIVE: each common adjacent to one or more summoners has +1 strength."""
 
     def mod_strength(self, st: GameState, src: int, cid: int, value: int) -> int:

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 
 from engine.abilities.common import (
     AtYourPhaseStart,
+    BoostToStay,
     Engage,
     FirstAttackCap,
     PerSpecialOnEnemyUnit,
@@ -61,7 +62,6 @@ from engine.actions import (
     Attack,
     ChooseTarget,
     UseAbility,
-    YesNo,
 )
 from engine.dice import MELEE, SPECIAL
 from engine.phases import ATTACK, SUMMON
@@ -305,15 +305,13 @@ class Heal(Ability):
 
 # -- Events ----------------------------------------------------------------------------
 @register("holy-judgment.effect")
-class HolyJudgment(Ability):
+class HolyJudgment(BoostToStay):
     """Put 2 boost on it. ACTIVE: friendly commons +1 strength. At the start of your
     turn you may remove 1 boost to keep it instead of discarding it. Whenever a
     friendly unit is destroyed, remove 1 boost from it."""
 
-    zones = (ACTIVE,)
-
-    def play(self, st: GameState, card: int) -> None:
-        st.boost[card] += 2
+    boost_on_play = 2
+    keep_prompt = "keep Holy Judgment"
 
     def mod_strength(self, st: GameState, src: int, cid: int, value: int) -> int:
         if (
@@ -325,34 +323,13 @@ class HolyJudgment(Ability):
             return value + 1
         return value
 
-    def keep_active(self, st: GameState, src: int) -> bool:
-        return st.boost[src] > 0
-
-    def start_of_turn(self, st: GameState, src: int, player: int) -> Trigger | None:
-        if player == st.ctrl[src]:
-            return self.trigger(st, src)
-        return None
-
     def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
-        src = trig.source
-        if st.zone[src] != ACTIVE:
-            return
         if trig.data == ("destroyed",):
-            if st.boost[src] > 0:
+            src = trig.source
+            if st.zone[src] == ACTIVE and st.boost[src] > 0:
                 st.boost[src] -= 1
             return
-        if st.boost[src] > 0:
-            st.ask(
-                self.decision(st, src, [YesNo(True), NO], prompt="keep Holy Judgment")
-            )
-        else:
-            st.discard_card(src)
-
-    def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
-        if isinstance(action, YesNo) and action.yes:
-            st.boost[dec.source] -= 1
-        else:
-            st.discard_card(dec.source)
+        super().resolve_trigger(st, trig)
 
     def on_destroy(
         self, st: GameState, src: int, card: int, by_player: int | None
