@@ -2,7 +2,7 @@
 
 The YAML (read by ``engine.catalog``) is the source of truth; these rows are written
 only by ``cards.services.catalog_load``, which upserts by slug and is idempotent. Every
-enumeration mirrors the engine's enums (``engine.types``) so values round-trip
+enumeration mirrors the engine's enums (``engine.core.types``) so values round-trip
 unchanged. Unknown numbers stay NULL ("stats unknown"), never guessed.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 from django.db import models
 from django.db.models import Q
 
-from engine import types as et
+from engine.core import types as et
 
 
 class BaseModel(models.Model):

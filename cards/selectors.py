@@ -196,7 +196,7 @@ def faction_deck_get(*, slug: str) -> FactionDeck:
 
 
 def faction_deck_text(*, deck: FactionDeck) -> str:
-    """The deck in the deck text format (DESIGN.md, ``engine.decktext``).
+    """The deck in the deck text format (DESIGN.md, ``engine.deckbuilding.decktext``).
 
     ``# Deck: NAME`` first (the importer takes it as the deck name), then ``# Role``
     headers and ``COUNT Card Name`` lines. A card whose name another card shares is

@@ -26,10 +26,10 @@ from cards.models import (
     SummonerSetup,
     Symbol,
 )
-from engine import types as et
+from engine.core import types as et
 
 if TYPE_CHECKING:  # pragma: no cover
-    from engine.catalog import Catalog
+    from engine.deckbuilding.catalog import Catalog
 
 
 @dataclass

@@ -43,8 +43,8 @@ from decks.models import (
     Ruleset,
     Visibility,
 )
-from engine.catalog import load_catalog
-from engine.decktext import (
+from engine.deckbuilding.catalog import load_catalog
+from engine.deckbuilding.decktext import (
     MAX_CODE_CHARS,
     MAX_TEXT_CHARS,
     DeckCodeError,

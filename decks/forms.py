@@ -6,7 +6,7 @@ from django import forms
 
 from decks.models import MAX_NOTES_LENGTH, Visibility
 from decks.selectors import summoner_choices
-from engine.decktext import MAX_CODE_CHARS, MAX_TEXT_CHARS
+from engine.deckbuilding.decktext import MAX_CODE_CHARS, MAX_TEXT_CHARS
 
 
 class DeckMetaForm(forms.Form):

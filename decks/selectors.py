@@ -28,9 +28,14 @@ from django.http import Http404
 from cards.models import Product
 from decks.filters import DeckFilter
 from decks.models import Deck, DeckEntry, OwnedProduct, Visibility
-from engine.catalog import load_catalog
-from engine.construction import PROFILES, ValidationReport, assign_roles, validate_deck
-from engine.types import CardClass, CardDef, DeckRole
+from engine.core.types import CardClass, CardDef, DeckRole
+from engine.deckbuilding.catalog import load_catalog
+from engine.deckbuilding.construction import (
+    PROFILES,
+    ValidationReport,
+    assign_roles,
+    validate_deck,
+)
 
 UserLike = User | AnonymousUser | None
 EntryPairs = Sequence[tuple[str, int]]

@@ -35,9 +35,13 @@ from decks.models import (
     Visibility,
 )
 from decks.selectors import deck_entry_pairs
-from engine.catalog import load_catalog
-from engine.construction import suggest_card
-from engine.decktext import DeckCodeError, decode_deck_code, parse_deck_text
+from engine.deckbuilding.catalog import load_catalog
+from engine.deckbuilding.construction import suggest_card
+from engine.deckbuilding.decktext import (
+    DeckCodeError,
+    decode_deck_code,
+    parse_deck_text,
+)
 
 
 class DeckInputError(ValidationError):
@@ -323,7 +327,8 @@ def deck_import_code(
     visibility: str = Visibility.PRIVATE,
     notes: str = "",
 ) -> Deck:
-    """A new deck from a deck code (``engine.decktext.encode_deck_code``); a damaged
+    """A new deck from a deck code
+    (``engine.deckbuilding.decktext.encode_deck_code``); a damaged
     or foreign code raises ``DeckInputError`` (``deck_code.invalid``)."""
     try:
         ruleset, entries = decode_deck_code(code, catalog=load_catalog())

@@ -25,9 +25,13 @@ from cards.models import CardClass, DeckRole
 from decks import selectors, services
 from decks.forms import DeckImportForm, DeckMetaForm, SummonerForm
 from decks.models import MAX_ENTRY_COUNT, Deck
-from engine.catalog import load_catalog
-from engine.construction import ValidationReport
-from engine.decktext import DeckCodeError, encode_deck_code, format_deck_text
+from engine.deckbuilding.catalog import load_catalog
+from engine.deckbuilding.construction import ValidationReport
+from engine.deckbuilding.decktext import (
+    DeckCodeError,
+    encode_deck_code,
+    format_deck_text,
+)
 
 ROLE_LABELS = {role.value: str(role.label) for role in DeckRole}
 CLASS_LABELS = {c.value: str(c.label) for c in CardClass}

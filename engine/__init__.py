@@ -2,18 +2,22 @@
 reading the catalog YAML). Deterministic from its seed; every game replays from its
 action log.
 
-Public API (import from the modules; this package imports nothing heavy itself):
+Layout (dependencies point down this list; a test keeps them so):
 
-- :mod:`engine.play` — ``new_game``, ``play_game``, ``play_many``, ``derive_seed``,
-  ``GameResult``
-- :mod:`engine.state` — ``GameState`` (``current_player``, ``legal_actions``,
-  ``apply_action``, ``is_terminal``, ``outcome``, ``clone``)
-- :mod:`engine.actions` — action values, ``IllegalActionError``
-- :mod:`engine.legal` — ``legal_actions(state)`` and its documented order
-- :mod:`engine.agents` — ``Agent``, ``PlayerView``, ``random`` / ``greedy``
-- :mod:`engine.abilities` — the ability framework (``registry`` docstring: hook API),
-  ``is_fully_implemented``; one module per faction
-- :mod:`engine.decks` — faction slug / deck text -> ``GameDeck``
+- :mod:`engine.core` — what every edition shares: value types, board, zones, dice,
+  the hook framework (:mod:`engine.core.hooks`: read its docstring to write a card),
+  ``GameState``, the :class:`~engine.core.ruleset.Ruleset` seam, the mechanics
+  (movement, attack, turn stepping, the legal list), the play loop, replays,
+  ``PlayerView`` and the ``Agent`` protocol (:mod:`engine.core.view`).
+- :mod:`engine.rulesets` — one package per edition (:mod:`engine.rulesets.second`),
+  each a ``Ruleset`` subclass with its rules by area, deck rules and abilities.
+- :mod:`engine.agents` — ``random``, ``greedy``, ``mcts``; ``make_agent``.
+- :mod:`engine.deckbuilding` — catalog loader, construction validator, deck text.
+- :mod:`engine.tools` — statistics and agent-strength tables.
+- :mod:`engine.play` — games and runs by name: ``new_game``, ``setup_game``,
+  ``play_one``, ``play_many``, ``replay``.
 - CLIs: ``python -m engine.simulate``, ``engine.replay``, ``engine.coverage``,
-  ``engine.bench``
+  ``engine.bench``, ``engine.construction``, ``engine.catalog``, ``engine.agents``.
+
+This package imports nothing itself.
 """

@@ -23,8 +23,8 @@ import platform
 import time
 from typing import Any
 
+from engine.core.game import GameDeck
 from engine.play import play_many
-from engine.rules.setup import GameDeck
 
 MATCHUPS: tuple[tuple[str, str], ...] = (
     ("polar-dwarves", "cave-goblins"),
@@ -40,7 +40,7 @@ WARMUP_SEED = 90_001  # warm-up games use other seeds than the timed ones
 
 
 def _decks() -> dict[str, GameDeck]:
-    from engine.decks import faction_deck
+    from engine.deckbuilding.resolve import faction_deck
 
     return {f: faction_deck(f) for pair in MATCHUPS for f in pair}
 

@@ -33,11 +33,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from engine.abilities import REGISTRY, load_all, missing_reasons
-from engine.types import Confidence
+from engine.core.types import Confidence
+from engine.rulesets import DEFAULT_RULESET, get_ruleset, ruleset_names
 
 if TYPE_CHECKING:
-    from engine.catalog import Catalog
+    from engine.deckbuilding.catalog import Catalog
 
 MARKER = "covers"
 NOT_IMPLEMENTED = (
@@ -109,17 +109,22 @@ def covered_ids(tests_dir: Path = TESTS_DIR) -> set[str] | None:
     return {i for m in read_markers(tests_dir) for i in m.ids}
 
 
-def implemented_ids(card_abilities: list[str]) -> list[str]:
-    """The ability ids among ``card_abilities`` that have an implementation."""
-    load_all()
-    return [a for a in card_abilities if a in REGISTRY]
+def implemented_ids(
+    card_abilities: list[str], ruleset: str = DEFAULT_RULESET
+) -> list[str]:
+    """The ability ids among ``card_abilities`` that ``ruleset`` implements."""
+    registry = get_ruleset(ruleset).load_abilities()
+    return [a for a in card_abilities if a in registry]
 
 
 def coverage(
-    catalog: Catalog | None = None, tests_dir: Path = TESTS_DIR
+    catalog: Catalog | None = None,
+    tests_dir: Path = TESTS_DIR,
+    ruleset: str = DEFAULT_RULESET,
 ) -> dict[str, Any]:
-    from engine.decks import default_catalog
+    from engine.deckbuilding.resolve import default_catalog
 
+    registry = get_ruleset(ruleset).load_abilities()
     cat = catalog or default_catalog()
     covered = covered_ids(tests_dir)
     factions: dict[str, Any] = {}
@@ -131,7 +136,7 @@ def coverage(
         tested = 0
         complete = 0
         for c in cards:
-            reasons = missing_reasons(c)
+            reasons = registry.missing_reasons(c)
             full = not reasons
             if all(r == NOT_IMPLEMENTED for _, r in reasons):
                 complete += 1
@@ -214,8 +219,9 @@ def main(argv: list[str] | None = None) -> int:
     out = ap.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true")
     out.add_argument("--markdown", action="store_true", help="the README table")
+    ap.add_argument("--ruleset", default=DEFAULT_RULESET, choices=ruleset_names())
     ns = ap.parse_args(argv)
-    cov = coverage()
+    cov = coverage(ruleset=ns.ruleset)
     if ns.json:
         print(json.dumps(cov, indent=1, sort_keys=True))
         return 0

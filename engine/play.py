@@ -1,30 +1,38 @@
-"""Play games: ``new_game``, ``play_game``, ``play_many``, ``derive_seed``.
+"""Games by name: ``new_game``, ``setup_game``, ``play_one``, ``play_many``.
 
-Determinism: a game is a function of (decks, seed, rules, agents). The state's RNG is
-seeded with the game seed; each agent gets its own RNG seeded with
-``derive_seed(seed, seat + 1)`` (never the global ``random``). ``play_many`` derives
-game ``i``'s seed as ``derive_seed(run_seed, i)`` (sha256, stable across processes), so
-any slicing of game indices gives the same games.
+The entry point that ties the parts together: decks (faction slugs, deck files or
+:class:`~engine.core.game.GameDeck` values), the ruleset named by ``Rules.ruleset``
+(:mod:`engine.rulesets`), agents by name (:mod:`engine.agents`) and the core's play
+loop (:func:`engine.core.play.play_game`).
+
+Determinism: ``play_many`` derives game ``i``'s seed as ``derive_seed(run_seed, i)``
+(sha256, stable across processes), so any slicing of game indices gives the same games.
 """
 
 from __future__ import annotations
 
-import hashlib
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping
 from typing import Any
 
-from engine.actions import Action
-from engine.agents import Agent, make_agent
-from engine.rules.setup import GameDeck, setup_game
-from engine.state import GameState
-from engine.types import Rules
+from engine.agents import make_agent
+from engine.core import replay as _replay
+from engine.core.actions import Action
+from engine.core.game import GameDeck, start_game
+from engine.core.play import SEATS, GameResult, derive_seed, play_game, swapped_result
+from engine.core.state import GameState
+from engine.core.types import CardDef, Rules
+from engine.rulesets import get_ruleset
 
 
-def derive_seed(run_seed: int, game_index: int) -> int:
-    """A 63-bit seed for one game, stable across processes and machines."""
-    h = hashlib.sha256(f"sw-engine:{run_seed}:{game_index}".encode()).digest()
-    return int.from_bytes(h[:8], "big") >> 1
+def setup_game(
+    deck_a: GameDeck, deck_b: GameDeck, *, seed: int, rules: Rules | None = None
+) -> GameState:
+    """Set a game up (R2) under the ruleset ``rules.ruleset`` names (default: the
+    default ruleset); raises ``ValueError`` for an unknown ruleset."""
+    rules = rules or Rules()
+    return start_game(
+        deck_a, deck_b, seed=seed, rules=rules, ruleset=get_ruleset(rules.ruleset)
+    )
 
 
 def new_game(
@@ -36,107 +44,11 @@ def new_game(
 ) -> GameState:
     """Set up a game (R2). A deck is a GameDeck or a faction slug / deck file path.
     Seat 0 is ``deck_a``, seat 1 ``deck_b``; the first player is drawn from the seed."""
-    from engine.decks import resolve_deck
+    from engine.deckbuilding.resolve import resolve_deck
 
     a = resolve_deck(deck_a) if isinstance(deck_a, str) else deck_a
     b = resolve_deck(deck_b) if isinstance(deck_b, str) else deck_b
-    return setup_game(a, b, seed=seed, rules=rules or Rules())
-
-
-@dataclass(slots=True)
-class GameResult:
-    winner: str | None  # "a" | "b" | None (draw)
-    termination: str  # "summoner_destroyed" | "turn_cap" | "stalled"
-    turns: int
-    first_player: str  # "a" | "b"
-    partial: bool
-    missing_abilities: tuple[str, ...]
-    setup_defaults_used: tuple[bool, bool]
-    seed: int
-    actions: int
-    card_stats: dict[str, dict[str, dict[str, int]]] = field(default_factory=dict)
-    log: list[Action] | None = None
-    swapped: bool = False  # True: deck B sat in seat 0 (the log is that game's)
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "winner": self.winner,
-            "termination": self.termination,
-            "turns": self.turns,
-            "first_player": self.first_player,
-            "partial": self.partial,
-            "missing_abilities": list(self.missing_abilities),
-            "setup_defaults_used": list(self.setup_defaults_used),
-            "seed": self.seed,
-            "actions": self.actions,
-            "card_stats": self.card_stats,
-            "swapped": self.swapped,
-        }
-        if self.log is not None:
-            out["log"] = [a.to_json() for a in self.log]
-        return out
-
-
-SEATS = ("a", "b")
-
-
-def card_stats(st: GameState) -> dict[str, dict[str, dict[str, int]]]:
-    """Per seat, per card slug: summoned, destroyed, damage dealt."""
-    out: dict[str, dict[str, dict[str, int]]] = {"a": {}, "b": {}}
-    if st.stats is None:
-        return out
-    for cid, card in enumerate(st.info.cards):
-        s = st.stats[3 * cid : 3 * cid + 3]
-        if not any(s):
-            continue
-        d = out[SEATS[st.info.owner[cid]]].setdefault(
-            card.slug, {"summoned": 0, "destroyed": 0, "damage": 0}
-        )
-        d["summoned"] += s[0]
-        d["destroyed"] += s[1]
-        d["damage"] += s[2]
-    return out
-
-
-MAX_ACTIONS = 20_000  # safety net: a game never needs this many decisions
-
-
-def play_game(
-    state: GameState,
-    agents: Sequence[Agent],
-    record: bool = True,
-) -> GameResult:
-    """Play to the end with one agent per seat (agents[0] plays seat 0 = "a")."""
-    from engine.agents import PlayerView
-
-    if not record:
-        state.log = None
-    n = 0
-    termination = None
-    views = (PlayerView(state, 0), PlayerView(state, 1))
-    while not state.terminal:
-        p = state.current_player()
-        actions = state.legal_actions()
-        action = agents[p].choose(views[p], actions)
-        state.apply_action(action)
-        n += 1
-        if n >= MAX_ACTIONS:  # pragma: no cover - safety net
-            termination = "stalled"
-            break
-    winner, term = state.outcome()
-    return GameResult(
-        winner=None if winner is None else SEATS[winner],
-        termination=termination or term or "unknown",
-        turns=state.turn if state.termination != "turn_cap" else state.turn - 1,
-        first_player=SEATS[state.first_player],
-        partial=state.info.partial,
-        missing_abilities=state.info.missing,
-        setup_defaults_used=state.info.setup_defaults,
-        seed=state.info.seed,
-        actions=n,
-        card_stats=card_stats(state),
-        log=state.log[:] if record and state.log is not None else None,
-    )
+    return setup_game(a, b, seed=seed, rules=rules)
 
 
 def play_one(
@@ -202,15 +114,48 @@ def play_many(
                 rules=rules,
                 record=record,
             )
-            out.append(_swapped(r))
+            out.append(swapped_result(r))
     return out
 
 
-def _swapped(r: GameResult) -> GameResult:
-    flip = {"a": "b", "b": "a"}
-    r.winner = None if r.winner is None else flip[r.winner]
-    r.first_player = flip[r.first_player]
-    r.card_stats = {"a": r.card_stats.get("b", {}), "b": r.card_stats.get("a", {})}
-    r.setup_defaults_used = (r.setup_defaults_used[1], r.setup_defaults_used[0])
-    r.swapped = True
-    return r
+
+def load_replay(
+    data: Mapping[str, Any], cards: Mapping[str, CardDef] | None = None
+) -> tuple[GameState, list[Action]]:
+    """The initial state and action log of a replay file's data (the catalog's cards
+    unless ``cards`` is given; the ruleset its rules name)."""
+    cards, ruleset = _replay_context(data, cards)
+    return _replay.load_state(data, cards, ruleset)
+
+
+def replay(
+    data: Mapping[str, Any], cards: Mapping[str, CardDef] | None = None
+) -> GameState:
+    """Replay a whole recorded game; ValueError if its final digest differs."""
+    cards, ruleset = _replay_context(data, cards)
+    return _replay.replay(data, cards, ruleset)
+
+
+def _replay_context(
+    data: Mapping[str, Any], cards: Mapping[str, CardDef] | None
+) -> tuple[Mapping[str, CardDef], Any]:
+    if cards is None:
+        from engine.deckbuilding.resolve import default_catalog
+
+        cards = default_catalog().cards
+    rules = _replay.rules_from_json(data.get("rules", {}))
+    return cards, get_ruleset(rules.ruleset)
+
+
+__all__ = [
+    "load_replay",
+    "replay",
+    "SEATS",
+    "GameResult",
+    "derive_seed",
+    "new_game",
+    "play_game",
+    "play_many",
+    "play_one",
+    "setup_game",
+]

@@ -1,207 +1,25 @@
-"""Replays: write a played game to JSON and replay it to the identical final state.
-
-``python -m engine.replay FILE`` replays the file, checks the final state digest and
-prints the game turn by turn (board as text, actions, dice).
-
-File format (JSON)::
-
-    {"format": "sw-engine-replay", "version": 1,
-     "decks": [DECK, DECK],          # seat 0, seat 1 (card slugs, see deck_to_json)
-     "seed": 123, "rules": {...}, "agents": ["greedy", "random"],
-     "log": [{"type": "move", "unit": 5, "to": 14, "via": -1}, ...],
-     "result": {"winner": 0, "termination": "...", "turns": 17,
-                "digest": "<sha256 of the final state>"}}
-
-Replaying needs only the decks, the seed, the rules and the log (agents are recorded
-for information): the state's RNG makes every die roll and shuffle identical.
-"""
+"""``python -m engine.replay FILE``: print a recorded game turn by turn (board, actions,
+dice) and check that it replays to the recorded final state (the library is
+:mod:`engine.core.replay`)."""
 
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import sys
 from collections.abc import Mapping
-from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from engine import board as B
-from engine import dice
-from engine.actions import (
-    Action,
-    Attack,
-    Build,
-    ChooseSpace,
-    ChooseTarget,
-    DiscardForMagic,
-    EndPhase,
-    Move,
-    PlayEvent,
-    Summon,
-)
-from engine.rules.setup import GameDeck, setup_game
-from engine.state import GameState
-from engine.types import CardDef, Position, Rules
-
-FORMAT = "sw-engine-replay"
-
-
-def deck_to_json(d: GameDeck) -> dict[str, Any]:
-    return {
-        "name": d.name,
-        "summoner": d.summoner.slug,
-        "summoner_at": [d.summoner_at.row, d.summoner_at.col],
-        "starting_gate": d.starting_gate.slug if d.starting_gate else None,
-        "gate_at": [d.gate_at.row, d.gate_at.col],
-        "starting_units": [[c.slug, [p.row, p.col]] for c, p in d.starting_units],
-        "draw_cards": [c.slug for c in d.draw_cards],
-        "setup_default": d.setup_default,
-    }
-
-
-def deck_from_json(data: Mapping[str, Any], cards: Mapping[str, CardDef]) -> GameDeck:
-    gate = data.get("starting_gate")
-    return GameDeck(
-        name=data["name"],
-        summoner=cards[data["summoner"]],
-        summoner_at=Position(*data["summoner_at"]),
-        starting_gate=cards[gate] if gate else None,
-        gate_at=Position(*data["gate_at"]),
-        starting_units=tuple(
-            (cards[s], Position(*p)) for s, p in data["starting_units"]
-        ),
-        draw_cards=tuple(cards[s] for s in data["draw_cards"]),
-        setup_default=bool(data.get("setup_default", False)),
-    )
-
-
-def state_digest(st: GameState) -> str:
-    """sha256 over every part of the state that matters for the game."""
-    parts = (
-        st.zone,
-        st.pos,
-        st.ctrl,
-        st.damage,
-        st.boost,
-        st.board,
-        st.deck,
-        st.hand,
-        st.discard,
-        st.active,
-        sorted(st.under.items()),
-        st.magic,
-        st.turn_player,
-        st.turn,
-        st.phase,
-        st.moved,
-        st.attacked,
-        st.targeted_enemy,
-        sorted(st.flags.items()),
-        st.winner,
-        st.termination,
-    )
-    return hashlib.sha256(repr(parts).encode()).hexdigest()
-
-
-def replay_to_json(
-    decks: tuple[GameDeck, GameDeck],
-    seed: int,
-    log: list[Action],
-    *,
-    rules: Rules | None = None,
-    agents: tuple[str, str] = ("?", "?"),
-    final: GameState | None = None,
-) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "format": FORMAT,
-        "version": 1,
-        "decks": [deck_to_json(decks[0]), deck_to_json(decks[1])],
-        "seed": seed,
-        "rules": asdict(rules or Rules()),
-        "agents": list(agents),
-        "log": [a.to_json() for a in log],
-    }
-    if final is not None:
-        out["result"] = {
-            "winner": final.winner,
-            "termination": final.termination,
-            "turns": final.turn,
-            "digest": state_digest(final),
-        }
-    return out
-
-
-def write_replay(path: str | Path, data: Mapping[str, Any]) -> Path:
-    p = Path(path)
-    p.parent.mkdir(parents=True, exist_ok=True)
-    p.write_text(json.dumps(data, indent=1), encoding="utf-8")
-    return p
-
-
-def load_state(
-    data: Mapping[str, Any], cards: Mapping[str, CardDef] | None = None
-) -> tuple[GameState, list[Action]]:
-    """The initial state and the action list of a replay."""
-    if data.get("format") != FORMAT:
-        raise ValueError("not an engine replay file")
-    if cards is None:
-        from engine.decks import default_catalog
-
-        cards = default_catalog().cards
-    decks = [deck_from_json(d, cards) for d in data["decks"]]
-    rules = Rules(**data.get("rules", {}))
-    st = setup_game(decks[0], decks[1], seed=int(data["seed"]), rules=rules)
-    return st, [Action.from_json(a) for a in data["log"]]
-
-
-def replay(
-    data: Mapping[str, Any], cards: Mapping[str, CardDef] | None = None
-) -> GameState:
-    """Apply the whole log; raises ValueError if the final digest differs."""
-    st, log = load_state(data, cards)
-    for a in log:
-        st.apply_action(a)
-    want = data.get("result", {}).get("digest")
-    if want is not None and want != state_digest(st):
-        raise ValueError("replay diverged: final state digest differs")
-    return st
-
-
-def _name(st: GameState, cid: int) -> str:
-    return f"{st.info.cards[cid].name}#{cid}"
-
-
-def describe(st: GameState, a: Action) -> str:
-    """One line for an action, in the state before it is applied."""
-    if isinstance(a, Move):
-        via = f" via {B.name(a.via)}" if a.via >= 0 else ""
-        return (
-            f"move {_name(st, a.unit)} {B.name(st.pos[a.unit])} -> {B.name(a.to)}{via}"
-        )
-    if isinstance(a, Attack):
-        return f"attack {_name(st, a.attacker)} -> {_name(st, a.target)}"
-    if isinstance(a, Summon):
-        return f"summon {_name(st, a.card)} at {B.name(a.space)}"
-    if isinstance(a, Build):
-        return f"build {_name(st, a.card)} at {B.name(a.space)}"
-    if isinstance(a, PlayEvent):
-        return f"play event {_name(st, a.card)}"
-    if isinstance(a, DiscardForMagic):
-        return f"discard {_name(st, a.card)} for 1 magic"
-    if isinstance(a, EndPhase):
-        return f"end {st.phase_name.value} phase"
-    if isinstance(a, ChooseTarget):
-        return f"  choose {_name(st, a.card)}"
-    if isinstance(a, ChooseSpace):
-        return f"  choose space {B.name(a.space)}"
-    return f"  {a.to_json()}"
+from engine.core import dice
+from engine.core.replay import describe, state_digest
+from engine.core.state import GameState
+from engine.play import load_replay
 
 
 def print_game(data: Mapping[str, Any], out: Any = None) -> GameState:
     out = out or sys.stdout
-    st, log = load_state(data)
+    st, log = load_replay(data)
     names = [d["name"] for d in data["decks"]]
     print(f"{names[0]} (seat 0) vs {names[1]} (seat 1), seed {data['seed']}", file=out)
     last_turn = 0

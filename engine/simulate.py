@@ -3,7 +3,7 @@
 [--replay-game I]] --json``
 
 DECK is a faction slug (its faction deck) or a path to a deck text file (parsed with
-:mod:`engine.decktext`). Agents default to ``greedy``. Game ``i`` uses seed
+:mod:`engine.deckbuilding.decktext`). Agents default to ``greedy``. Game ``i`` uses seed
 ``derive_seed(S, i)``; ``--swap`` plays each seed a second time with the seats
 exchanged. Same inputs give identical numbers and action logs in any process.
 """
@@ -17,10 +17,10 @@ import sys
 from typing import Any
 
 from engine.agents import AGENTS
-from engine.decks import low_confidence_cards
+from engine.core.game import GameDeck
+from engine.core.types import Rules
+from engine.deckbuilding.resolve import low_confidence_cards
 from engine.play import GameResult, derive_seed, play_many
-from engine.rules.setup import GameDeck
-from engine.types import Rules
 
 
 def wilson(wins: float, n: int, z: float = 1.959964) -> tuple[float, float]:
@@ -47,7 +47,8 @@ def summarize(
     low_confidence: dict[str, list[str]] | None = None,
 ) -> dict[str, Any]:
     """The CLI's JSON. ``low_confidence``: per side, the deck's cards played from
-    low-confidence catalog data (:func:`engine.decks.low_confidence_cards`)."""
+    low-confidence catalog data
+    (:func:`engine.deckbuilding.resolve.low_confidence_cards`)."""
     n = len(results)
     wins_a = sum(1 for r in results if r.winner == "a")
     wins_b = sum(1 for r in results if r.winner == "b")
@@ -112,9 +113,8 @@ def save_replay(
     rules: Rules,
 ) -> str:
     from engine.agents import make_agent
-    from engine.play import play_game
-    from engine.replay import replay_to_json, write_replay
-    from engine.rules.setup import setup_game
+    from engine.core.replay import replay_to_json, write_replay
+    from engine.play import play_game, setup_game
 
     gs = derive_seed(seed, index)
     st = setup_game(deck_a, deck_b, seed=gs, rules=rules)
@@ -175,7 +175,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if ns.games < 0:
         ap.error("--games must be >= 0")
-    from engine.decks import resolve_deck
+    from engine.deckbuilding.resolve import resolve_deck
 
     try:
         deck_a = resolve_deck(ns.a, allow_illegal=ns.allow_illegal)

@@ -25,10 +25,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from engine.decks import default_catalog
-from engine.rules.setup import GameDeck
-from engine.rules.setup import game_deck as engine_game_deck
-from engine.types import DeckEntry, DeckList, DeckRole, Rules
+from engine.core.game import GameDeck
+from engine.core.types import DeckEntry, DeckList, DeckRole, Rules
+from engine.deckbuilding.resolve import default_catalog
+from engine.deckbuilding.resolve import game_deck as engine_game_deck
 
 ENGINE_DIR = Path(__file__).resolve().parent.parent / "engine"
 

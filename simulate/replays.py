@@ -13,11 +13,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import board as B
-from engine import dice
-from engine.play import SEATS, derive_seed, play_one
-from engine.replay import describe
-from engine.rules.setup import setup_game
+from engine.core import board as B
+from engine.core import dice
+from engine.core.replay import describe
+from engine.play import SEATS, derive_seed, play_one, setup_game
 from simulate import adapters
 from simulate.models import SimulationJob
 
@@ -29,7 +28,8 @@ def _snapshot(
     state: Any, seat_to_side: tuple[str, str], cards: dict[str, dict[str, Any]]
 ) -> dict[str, Any]:
     """Units on the board as ``[space, card slug, side, damage]`` (spaces in player
-    0's coordinates, see ``engine.board``), the per-side counters; ``cards`` collects
+    0's coordinates, see ``engine.core.board``), the per-side counters; ``cards``
+    collects
     the names and life of the cards seen."""
     units: list[list[Any]] = []
     for space in range(B.SPACES):

@@ -93,7 +93,7 @@ def simulation_result(*, job: SimulationJob) -> dict[str, Any]:
 def simulation_low_confidence(*, job: SimulationJob) -> dict[str, list[str]]:
     """Per side, the frozen deck's cards played from low-confidence catalog data
     (as ``python -m engine.simulate`` reports them)."""
-    from engine.decks import low_confidence_cards
+    from engine.deckbuilding.resolve import low_confidence_cards
 
     return {
         side: low_confidence_cards(adapters.game_deck(frozen))
@@ -103,7 +103,7 @@ def simulation_low_confidence(*, job: SimulationJob) -> dict[str, list[str]]:
 
 def simulation_low_confidence_names(*, job: SimulationJob) -> dict[str, list[str]]:
     """:func:`simulation_low_confidence` with card names (the job page)."""
-    from engine.decks import default_catalog
+    from engine.deckbuilding.resolve import default_catalog
 
     cards = default_catalog().cards
     return {
@@ -189,7 +189,7 @@ def _split(wins_a: int, games: int) -> dict[str, Any]:
 
 
 def _card_names(cards: dict[str, dict[str, list[int]]]) -> dict[str, str]:
-    from engine.decks import default_catalog
+    from engine.deckbuilding.resolve import default_catalog
 
     catalog = default_catalog().cards
     slugs = sorted({slug for side in cards.values() for slug in side})

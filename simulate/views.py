@@ -26,7 +26,7 @@ from simulate.services import jobs, matrices
 def deck_choices(user: Any) -> list[tuple[str, list[tuple[str, str]]]]:
     """Grouped <select> choices: the user's decks, public decks, faction decks."""
     from decks.selectors import deck_list_for
-    from engine.decks import default_catalog, playable_factions
+    from engine.deckbuilding.resolve import default_catalog, playable_factions
 
     own: list[tuple[str, str]] = []
     public: list[tuple[str, str]] = []

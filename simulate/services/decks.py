@@ -18,7 +18,7 @@ from typing import Any
 
 from django.http import Http404
 
-from engine.construction import validate_deck
+from engine.deckbuilding.construction import validate_deck
 from simulate import adapters
 
 
@@ -33,7 +33,7 @@ class DeckRejected(Exception):
 
 
 def _catalog() -> Any:
-    from engine.catalog import load_catalog
+    from engine.deckbuilding.catalog import load_catalog
 
     return load_catalog()
 

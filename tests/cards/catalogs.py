@@ -10,7 +10,7 @@ from typing import Any
 
 import yaml
 
-from engine import types as et
+from engine.core import types as et
 
 # --------------------------------------------------------------- a tiny YAML catalog
 

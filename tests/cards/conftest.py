@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from cards.services import catalog_load
-from engine.catalog import load_catalog
+from engine.deckbuilding.catalog import load_catalog
 from tests.cards.catalogs import mini_catalog_files, write_catalog
 
 

@@ -9,7 +9,7 @@ from drf_spectacular.generators import SchemaGenerator
 
 from cards.models import Card
 from cards.services import catalog_load
-from engine.decktext import parse_deck_text
+from engine.deckbuilding.decktext import parse_deck_text
 from tests.cards.catalogs import scaled_catalog
 
 pytestmark = pytest.mark.django_db

@@ -14,7 +14,7 @@ from cards.models import (
     ProductCard,
     SummonerSetup,
 )
-from engine import types as et
+from engine.core import types as et
 
 pytestmark = pytest.mark.django_db
 

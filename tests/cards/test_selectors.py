@@ -8,8 +8,8 @@ from django.http import Http404
 
 from cards import selectors
 from cards.services import catalog_load
-from engine.catalog import load_catalog
-from engine.decktext import parse_deck_text
+from engine.deckbuilding.catalog import load_catalog
+from engine.deckbuilding.decktext import parse_deck_text
 
 pytestmark = pytest.mark.django_db
 

@@ -20,7 +20,7 @@ from cards.models import (
     Symbol,
 )
 from cards.services import catalog_load
-from engine.catalog import load_catalog
+from engine.deckbuilding.catalog import load_catalog
 from tests.cards.catalogs import mini_catalog_files, remove_card, write_catalog
 
 pytestmark = pytest.mark.django_db

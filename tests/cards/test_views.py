@@ -103,7 +103,7 @@ def test_card_detail_page(client, loaded_catalog):
 
 
 def test_card_detail_page_notes_and_unknown_stats(client, mini_catalog_dir):
-    from engine.catalog import load_catalog
+    from engine.deckbuilding.catalog import load_catalog
 
     catalog_load(catalog=load_catalog(mini_catalog_dir))
     html = client.get("/cards/ice-brute/").content.decode()

@@ -23,7 +23,7 @@ def fast_password_hasher(settings):  # type: ignore[no-untyped-def]
 def catalog_db(django_db_setup, django_db_blocker) -> Iterator[None]:  # type: ignore[no-untyped-def]
     from cards.services import catalog_load
     from decks.services import faction_decks_sync
-    from engine.catalog import load_catalog
+    from engine.deckbuilding.catalog import load_catalog
 
     with django_db_blocker.unblock():
         atomic = transaction.atomic()
@@ -40,7 +40,7 @@ def catalog_db(django_db_setup, django_db_blocker) -> Iterator[None]:  # type: i
 @pytest.fixture
 def catalog(catalog_db, db):  # type: ignore[no-untyped-def]
     """The engine catalog, with the database holding the same cards."""
-    from engine.catalog import load_catalog
+    from engine.deckbuilding.catalog import load_catalog
 
     return load_catalog()
 

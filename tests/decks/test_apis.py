@@ -11,7 +11,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from decks.models import Deck, DeckEntry, OwnedProduct
-from engine.decks import playable_factions
+from engine.deckbuilding.resolve import playable_factions
 
 FACTION_DECKS = playable_factions()  # factions whose deck list the catalog knows
 
@@ -579,7 +579,7 @@ def test_import_unknown_names_lists_every_problem_with_did_you_mean(catalog, cli
 
 
 def test_export_formats(make_deck, user, clients, catalog):
-    from engine.decktext import decode_deck_code
+    from engine.deckbuilding.decktext import decode_deck_code
 
     deck = make_deck(user)
     client = clients["owner"]

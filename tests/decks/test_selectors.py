@@ -191,7 +191,7 @@ def test_builder_pool_is_exactly_what_the_rules_accept(catalog):
     assert pool["parapet"].max_count == 2
     assert "sneeks" not in pool  # another summoner
     assert "enrage-the-horde" not in pool  # another summoner's epic event
-    from engine.construction import validate_deck
+    from engine.deckbuilding.construction import validate_deck
 
     for slug, item in pool.items():
         if item.role in ("summoner", "starting_gate", "gate"):

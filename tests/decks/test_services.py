@@ -243,7 +243,7 @@ def test_deck_import_text_rejects_malformed_and_empty_text(catalog, user):
 
 
 def test_deck_import_code_round_trip(catalog, user, svara_cards):
-    from engine.decktext import encode_deck_code
+    from engine.deckbuilding.decktext import encode_deck_code
 
     code = encode_deck_code(svara_cards, catalog=catalog)
     deck = services.deck_import_code(owner=user, code=code, name="Coded")

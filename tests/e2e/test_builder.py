@@ -60,7 +60,7 @@ def page(live_server, monkeypatch) -> Iterator[object]:  # type: ignore[no-untyp
 def catalog_loaded(transactional_db) -> None:  # type: ignore[no-untyped-def]
     from cards.services import catalog_load
     from decks.services import faction_decks_sync
-    from engine.catalog import load_catalog
+    from engine.deckbuilding.catalog import load_catalog
 
     catalog_load(catalog=load_catalog())
     faction_decks_sync()

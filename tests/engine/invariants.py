@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.abilities.registry import ACTIVE, BOARD, DECK, DISCARD, HAND, UNDER
-from engine.agents import Agent
-from engine.state import GameState
+from engine.core.hooks import ACTIVE, BOARD, DECK, DISCARD, HAND, UNDER
+from engine.core.state import GameState
+from engine.core.view import Agent
 
 
 def check_invariants(st: GameState) -> None:
@@ -41,7 +41,8 @@ def check_invariants(st: GameState) -> None:
     assert st.occ == occ, "occupancy mask agrees with the board"
     assert where == st.zone, "zone table agrees with the zone lists"
     for p in (0, 1):
-        assert 0 <= st.magic[p] <= st.info.rules.max_magic
+        cap = st.info.ruleset.max_magic
+        assert 0 <= st.magic[p] and (cap is None or st.magic[p] <= cap)
     assert min(st.damage) >= 0 and min(st.boost) >= 0
     for c in range(n):
         if st.zone[c] != BOARD:
@@ -62,7 +63,7 @@ def check_invariants(st: GameState) -> None:
 def play_checked(st: GameState, agents: Sequence[Agent]) -> int:
     """Play ``st`` to the end with one agent per seat, asserting that every choice
     is one of the legal actions offered; returns the number of decisions."""
-    from engine.agents import PlayerView
+    from engine.core.view import PlayerView
 
     views = (PlayerView(st, 0), PlayerView(st, 1))
     n = 0

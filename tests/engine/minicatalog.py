@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from engine.types import (
+from engine.core.types import (
     AttackType,
     CardClass,
     CardDef,
@@ -166,7 +166,7 @@ def real_catalog() -> Any:
     if not [p for p in data.glob("*.yaml") if p.stem not in {"index", "neutral"}]:
         pytest.skip("cards/data has no faction files yet")
     try:
-        from engine.catalog import load_catalog
+        from engine.deckbuilding.catalog import load_catalog
     except ImportError as exc:
         pytest.skip(f"engine.catalog is not there yet ({exc})")
     return load_catalog()

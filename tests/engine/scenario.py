@@ -9,14 +9,14 @@ from functools import cache
 
 import pytest
 
-from engine import board as B
-from engine import dice
-from engine.abilities.registry import ACTIVE, DECK, DISCARD, HAND, Decision
-from engine.actions import END_PHASE, Action, Move, UseAbility
-from engine.phases import SUMMON
-from engine.rules.setup import GameDeck, make_info
-from engine.state import GameState
-from engine.types import (
+from engine.core import board as B
+from engine.core import dice
+from engine.core.actions import END_PHASE, Action, Move, UseAbility
+from engine.core.game import GameDeck, make_info
+from engine.core.hooks import ACTIVE, DECK, DISCARD, HAND, Decision
+from engine.core.phases import SUMMON
+from engine.core.state import GameState
+from engine.core.types import (
     AbilityDef,
     AttackType,
     CardClass,
@@ -27,6 +27,7 @@ from engine.types import (
     Position,
     Rules,
 )
+from engine.rulesets import get_ruleset
 
 
 def card(
@@ -165,7 +166,15 @@ class Scenario:
             c for _, c, _, _ in self.items
         ]
         owner = [0, 1] + [p for p, _, _, _ in self.items]
-        info = make_info(cards, owner, (0, 1), rules=rules or Rules(), seed=seed)
+        rules = rules or Rules()
+        info = make_info(
+            cards,
+            owner,
+            (0, 1),
+            rules=rules,
+            ruleset=get_ruleset(rules.ruleset),
+            seed=seed,
+        )
         st = GameState.empty(info, seed)
         zones = {"deck": DECK, "hand": HAND, "discard": DISCARD, "active": ACTIVE}
         for p in (0, 1):
@@ -201,7 +210,7 @@ CD = dict[str, CardDef]
 @cache
 def faction_cards(slug: str) -> CD:
     """The catalog cards of faction ``slug`` by card slug (read once)."""
-    from engine.catalog import load_catalog
+    from engine.deckbuilding.catalog import load_catalog
 
     return {c.slug: c for c in load_catalog().cards_of(slug)}
 

@@ -6,8 +6,10 @@ import invariants
 import pytest
 from scenario import GRUNT, Scenario, at, card
 
-from engine.abilities.registry import DECK, HAND
-from engine.actions import (
+from engine.agents import GreedyAgent, RandomAgent, make_agent
+from engine.agents.__main__ import main
+from engine.agents.evaluation import evaluate
+from engine.core.actions import (
     END_PHASE,
     Action,
     Attack,
@@ -15,23 +17,15 @@ from engine.actions import (
     PlayEvent,
     UseAbility,
 )
-from engine.agents import (
-    GreedyAgent,
-    PlayerView,
-    RandomAgent,
-    agents_table,
-    evaluate,
-    format_table,
-    main,
-    make_agent,
-)
-from engine.catalog import load_catalog
-from engine.decks import faction_deck
-from engine.phases import ATTACK, MAGIC, MOVE
-from engine.play import derive_seed
-from engine.rules.setup import setup_game
-from engine.state import GameState
-from engine.types import CardDef
+from engine.core.hooks import DECK, HAND
+from engine.core.phases import ATTACK, MAGIC, MOVE
+from engine.core.state import GameState
+from engine.core.types import CardDef
+from engine.core.view import PlayerView
+from engine.deckbuilding.catalog import load_catalog
+from engine.deckbuilding.resolve import faction_deck
+from engine.play import derive_seed, setup_game
+from engine.tools.measure import agents_table, format_table
 
 MASTER = (
     "polar-dwarves",

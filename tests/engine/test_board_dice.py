@@ -7,10 +7,12 @@ import random
 import pytest
 from scenario import at, vanilla_deck
 
-from engine import board as B
-from engine import dice
-from engine.rules.setup import UnsupportedRulesetError, setup_game
-from engine.types import Position, Rules
+from engine.core import board as B
+from engine.core import dice
+from engine.core.types import Position, Rules
+from engine.play import setup_game
+from engine.rulesets import get_ruleset
+from engine.rulesets.second import SECOND
 
 
 def test_R1_board_is_6_by_8_with_orthogonal_adjacency() -> None:
@@ -27,7 +29,7 @@ def test_R1_positions_are_per_owner() -> None:
 
 
 def test_R1_second_edition_die_counts() -> None:
-    faces = dice.SECOND_EDITION_FACES
+    faces = SECOND.faces
     assert len(faces) == 6
     assert dice.count(faces, dice.MELEE) == 5
     assert dice.count(faces, dice.RANGED) == 4
@@ -35,18 +37,17 @@ def test_R1_second_edition_die_counts() -> None:
     assert all(f for f in faces)  # no blank face
 
 
-def test_R10_first_edition_die_hits_on_3_plus() -> None:
-    faces = dice.FIRST_EDITION_FACES
-    assert dice.count(faces, dice.MELEE) == 4
-    assert dice.count(faces, dice.SPECIAL) == 0
-
-
 def test_roll_uses_given_rng_only() -> None:
-    a = dice.roll(random.Random(5), 10, dice.SECOND_EDITION_FACES)
-    b = dice.roll(random.Random(5), 10, dice.SECOND_EDITION_FACES)
+    a = dice.roll(random.Random(5), 10, SECOND.faces)
+    b = dice.roll(random.Random(5), 10, SECOND.faces)
     assert a == b and len(a) == 10
 
 
-def test_R10_first_edition_ruleset_not_supported_yet() -> None:
-    with pytest.raises(UnsupportedRulesetError, match="not supported yet"):
-        setup_game(vanilla_deck(), vanilla_deck(), seed=1, rules=Rules(ruleset="first"))
+def test_unknown_ruleset_is_refused_with_the_known_names() -> None:
+    with pytest.raises(ValueError, match="unknown ruleset 'third'; known: second"):
+        setup_game(vanilla_deck(), vanilla_deck(), seed=1, rules=Rules(ruleset="third"))
+
+
+def test_default_ruleset_is_the_second_edition() -> None:
+    st = setup_game(vanilla_deck(), vanilla_deck(), seed=1, rules=Rules())
+    assert st.info.ruleset is SECOND is get_ruleset("second") is get_ruleset("2E")

@@ -20,8 +20,7 @@ from scenario import (
     pending,
 )
 
-from engine.abilities.registry import ACTIVE, BOARD, DISCARD
-from engine.actions import (
+from engine.core.actions import (
     END_PHASE,
     NO,
     YES,
@@ -32,9 +31,10 @@ from engine.actions import (
     PlayEvent,
     UseAbility,
 )
-from engine.catalog import load_catalog
-from engine.phases import ATTACK, DRAW, MAGIC, MOVE, SUMMON
-from engine.types import CardClass, CardDef
+from engine.core.hooks import ACTIVE, BOARD, DISCARD
+from engine.core.phases import ATTACK, DRAW, MAGIC, MOVE, SUMMON
+from engine.core.types import CardClass, CardDef
+from engine.deckbuilding.catalog import load_catalog
 
 BR = dict[str, CardDef]
 
@@ -431,7 +431,7 @@ def test_wind_archer_swift_and_far_shot(br: BR) -> None:
     st = sc.build(phase=MOVE)
     assert at("c6") in moves_of(st, wa)  # 3 spaces
     st.phase = ATTACK
-    st._legal = None
+    st.invalidate()
     targets = {a.target for a in st.legal_actions() if isinstance(a, Attack)}
     assert foe4 in targets and foe5 not in targets
 

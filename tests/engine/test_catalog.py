@@ -17,16 +17,8 @@ from typing import Any
 import pytest
 import yaml
 
-from engine.catalog import (
-    DATA_DIR,
-    DECK_SHAPE,
-    Catalog,
-    CatalogError,
-    load_catalog,
-    main,
-    slugify,
-)
-from engine.types import (
+from engine.catalog import main
+from engine.core.types import (
     AttackType,
     CardClass,
     CardType,
@@ -35,6 +27,14 @@ from engine.types import (
     DeckRole,
     Phase,
     Position,
+)
+from engine.deckbuilding.catalog import (
+    DATA_DIR,
+    DECK_SHAPE,
+    Catalog,
+    CatalogError,
+    load_catalog,
+    slugify,
 )
 
 

@@ -2,15 +2,14 @@
 edge case where its timing words matter. Cards come from the real catalog.
 
 Dice: ``st.search = True`` rolls the fixed pattern sword+bow, sword, special+bow,
-sword+bow, sword+special, sword+bow (engine.dice.PATTERN_ORDER)."""
+sword+bow, sword+special, sword+bow (engine.core.dice.PATTERN_ORDER)."""
 
 from __future__ import annotations
 
 import pytest
 from scenario import GATE, GRUNT, Scenario, at, card, end_phases, pending, uses
 
-from engine.abilities.registry import ACTIVE, BOARD, DISCARD, HAND
-from engine.actions import (
+from engine.core.actions import (
     END_PHASE,
     NO,
     Attack,
@@ -21,8 +20,9 @@ from engine.actions import (
     PlayEvent,
     UseAbility,
 )
-from engine.phases import ATTACK, BUILD, MAGIC, MOVE, SUMMON
-from engine.types import CardDef
+from engine.core.hooks import ACTIVE, BOARD, DISCARD, HAND
+from engine.core.phases import ATTACK, BUILD, MAGIC, MOVE, SUMMON
+from engine.core.types import CardDef
 
 CG = dict[str, CardDef]
 
@@ -44,7 +44,7 @@ def test_sneeks_sly_swaps_with_a_0_cost_unit_once_per_turn(cg: CG) -> None:
     sneeks = st.info.summoners[0]
     assert uses(st, "sneeks.sly") == []  # attack phase only
     st.phase = ATTACK
-    st._legal = None
+    st.invalidate()
     opts = uses(st, "sneeks.sly")
     assert sorted(a.option for a in opts) == sorted([slinger, blarf, clinger])
     assert all(a.option != rider for a in opts)
@@ -79,7 +79,7 @@ def test_blarf_blood_runes_without_magic_takes_damage(cg: CG) -> None:
     assert pending(st) is None and st.damage[blarf] == 1 and st.boost[blarf] == 0
     st.turn_player = 1  # not at the start of the opponent's attack phase
     st.phase = BUILD
-    st._legal = None
+    st.invalidate()
     st.apply_action(END_PHASE)
     assert st.damage[blarf] == 1
 

@@ -34,14 +34,14 @@ from minicatalog import (
     real_decks,
 )
 
-from engine.construction import (
+from engine.construction import main
+from engine.core.types import DeckEntry, DeckRole
+from engine.deckbuilding.construction import (
     MAX_ENTRIES,
     ValidationReport,
     assign_roles,
-    main,
     validate_deck,
 )
-from engine.types import DeckEntry, DeckRole
 
 # --------------------------------------------------------------------- mini catalog
 GOBLINS: dict[str, int] = {

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from engine import coverage as cov_mod
-from engine.abilities import REGISTRY, load_all
 from engine.coverage import TESTS_DIR, coverage, covered_ids, main, read_markers
-from engine.decks import default_catalog
+from engine.deckbuilding.resolve import default_catalog
+from engine.rulesets.second import SECOND
 
 HERE = Path(__file__).resolve().parent
 FACTION_FILES = (
@@ -42,7 +42,7 @@ def test_reads_this_tests_folder() -> None:
 
 
 def test_every_implemented_ability_is_covered_by_a_marker() -> None:
-    load_all()
+    REGISTRY = SECOND.load_abilities()
     covered = covered_ids()
     assert covered is not None
     cat = default_catalog()
@@ -137,7 +137,7 @@ def test_text_output_shows_tested(capsys: pytest.CaptureFixture[str]) -> None:
 def test_low_confidence_lists_the_playable_cards_read_from_weak_sources() -> None:
     """A card the engine plays from low-confidence data is named (the simulation
     plays the catalog's reading, which may be wrong); one it cannot play is not."""
-    from engine.types import Confidence
+    from engine.core.types import Confidence
 
     cov = coverage()
     cat = default_catalog()

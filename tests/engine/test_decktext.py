@@ -28,8 +28,9 @@ from minicatalog import (
     real_decks,
 )
 
-from engine.construction import validate_deck
-from engine.decktext import (
+from engine.core.types import CardDef, DeckEntry, DeckList
+from engine.deckbuilding.construction import validate_deck
+from engine.deckbuilding.decktext import (
     DeckCodeError,
     card_id,
     decode_deck_code,
@@ -38,7 +39,6 @@ from engine.decktext import (
     parse_deck_text,
     resolve_card,
 )
-from engine.types import CardDef, DeckEntry, DeckList
 
 
 def mini_catalog(extra: tuple[CardDef, ...] = ()) -> MiniCatalog:

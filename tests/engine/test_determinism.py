@@ -9,12 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from engine.actions import Action
 from engine.agents import make_agent
-from engine.decks import faction_deck
-from engine.play import derive_seed, play_game, play_many
-from engine.replay import print_game, replay, replay_to_json, state_digest
-from engine.rules.setup import GameDeck, setup_game
+from engine.core.actions import Action
+from engine.core.game import GameDeck
+from engine.core.replay import replay_to_json, state_digest
+from engine.deckbuilding.resolve import faction_deck
+from engine.play import derive_seed, play_game, play_many, replay, setup_game
+from engine.replay import print_game
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -137,7 +138,9 @@ def test_simulate_cli_identical_across_processes(tmp_path) -> None:  # type: ign
     ):
         assert key in a
     assert a["games"] == 8 and a["wins_a"] + a["wins_b"] + a["draws"] == 8
-    from engine.abilities import is_fully_implemented
+    from engine.rulesets.second import SECOND
+
+    is_fully_implemented = SECOND.load_abilities().is_fully_implemented
 
     decks = [faction_deck("polar-dwarves"), faction_deck("cave-goblins")]
     complete = all(
@@ -155,7 +158,7 @@ def test_every_faction_pair_replays_identically() -> None:
     """Catches hidden nondeterminism (set order, global random) in any ability."""
     import itertools
 
-    from engine.decks import playable_factions
+    from engine.deckbuilding.resolve import playable_factions
 
     facs = playable_factions()
     decks = {f: faction_deck(f) for f in facs}

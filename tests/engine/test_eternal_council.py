@@ -17,9 +17,9 @@ from scenario import (
     pending,
 )
 
-from engine.abilities.registry import ACTIVE
-from engine.actions import END_PHASE, NO, YES, ChooseTarget, PlayEvent
-from engine.phases import ATTACK, BUILD, DRAW, MAGIC, MOVE, SUMMON
+from engine.core.actions import END_PHASE, NO, YES, ChooseTarget, PlayEvent
+from engine.core.hooks import ACTIVE
+from engine.core.phases import ATTACK, BUILD, DRAW, MAGIC, MOVE, SUMMON
 
 
 @pytest.fixture(scope="module")

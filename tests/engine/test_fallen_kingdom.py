@@ -2,15 +2,14 @@
 an edge case where its timing words matter. Cards come from the real catalog.
 
 Dice: ``st.search = True`` rolls the fixed pattern sword+bow, sword, special+bow,
-sword+bow, sword+special, sword+bow (engine.dice.PATTERN_ORDER)."""
+sword+bow, sword+special, sword+bow (engine.core.dice.PATTERN_ORDER)."""
 
 from __future__ import annotations
 
 import pytest
 from scenario import GATE, GRUNT, Scenario, at, card, end_phases, pending, uses
 
-from engine.abilities.registry import ACTIVE, BOARD, DISCARD, HAND, UNDER
-from engine.actions import (
+from engine.core.actions import (
     END_PHASE,
     NO,
     YES,
@@ -22,8 +21,9 @@ from engine.actions import (
     Summon,
     UseAbility,
 )
-from engine.phases import ATTACK, BUILD, MOVE, SUMMON
-from engine.types import CardDef
+from engine.core.hooks import ACTIVE, BOARD, DISCARD, HAND, UNDER
+from engine.core.phases import ATTACK, BUILD, MOVE, SUMMON
+from engine.core.types import CardDef
 
 FK = dict[str, CardDef]
 
@@ -88,7 +88,7 @@ def test_ret_talus_not_offered_when_it_would_destroy_him(fk: FK) -> None:
     st.damage[ret] = 10  # 12 life
     assert uses(st, "ret-talus.raise-the-dead") == []
     st.damage[ret] = 9
-    st._legal = None
+    st.invalidate()
     assert len(uses(st, "ret-talus.raise-the-dead")) == 1
 
 

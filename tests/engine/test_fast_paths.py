@@ -10,17 +10,17 @@ import itertools
 
 import pytest
 
-from engine.abilities.common import Borrowing
-from engine.actions import Attack, Move
-from engine.agents import PlayerView, make_agent
-from engine.board import ADJ, RAYS
-from engine.decks import faction_deck
-from engine.phases import ATTACK, MOVE
-from engine.play import derive_seed
-from engine.rules import attack as A
-from engine.rules import move as M
-from engine.rules.setup import setup_game
-from engine.state import GameState
+from engine.agents import make_agent
+from engine.core.actions import Attack, Move
+from engine.core.board import ADJ, RAYS
+from engine.core.effects import Borrowing
+from engine.core.mechanics import attack as A
+from engine.core.mechanics import movement as M
+from engine.core.phases import ATTACK, MOVE
+from engine.core.state import GameState
+from engine.core.view import PlayerView
+from engine.deckbuilding.resolve import faction_deck
+from engine.play import derive_seed, setup_game
 
 FACTIONS = (
     "polar-dwarves",
@@ -66,7 +66,7 @@ def reference_paths(st: GameState, unit: int) -> dict[tuple[int, int], tuple[int
 def reference_moves(st: GameState) -> list[Move]:
     """R5 moves as first written: units by space order, the reference search's
     (to, via) keys ascending."""
-    if len(st.moved) >= M.MAX_UNITS_MOVED:
+    if len(st.moved) >= st.info.ruleset.max_movers:
         return []
     out: list[Move] = []
     for unit in st.units_of(st.turn_player):
@@ -81,9 +81,10 @@ def reference_attacks(st: GameState) -> list[Attack]:
     order, nearest first, asking ``transparent_to`` of every blocker."""
     attacked = st.attacked
     extra = "extra_attack" in st.info.hooks
-    full = len(attacked) >= A.MAX_ATTACKERS
+    limit = st.info.ruleset.max_attackers
+    full = len(attacked) >= limit
     if full and extra:
-        full = len(attacked) - st.flags.get(A.EXTRA_KEY, 0) >= A.MAX_ATTACKERS
+        full = len(attacked) - st.flags.get(A.EXTRA_KEY, 0) >= limit
     elif full:
         return []
     out: list[Attack] = []
@@ -133,7 +134,7 @@ def check_state(st: GameState) -> None:
                         assert ab._pairs(st, cid, x) == [], (ab.id, h)
     # an ability that names its action phases offers nothing in the others
     if not st.stack and "actions" in st.info.hooks:
-        for s, a in st._hooked("actions"):
+        for s, a in st.hooked("actions"):
             if a.action_phases is not None and st.phase not in a.action_phases:
                 assert a.actions(st, s) == [], a.id
     if not st.stack and st.phase == ATTACK:

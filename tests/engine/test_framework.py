@@ -1,4 +1,4 @@
-"""The ability framework (engine.abilities.registry) with test-only abilities:
+"""The ability framework (engine.core.hooks) with test-only abilities:
 trigger ordering (R8e), "may" choices, replacement effects, extra actions, control
 changes, cards under cards, stat auras, coverage and the partial flag."""
 
@@ -10,16 +10,7 @@ from typing import Any
 import pytest
 from scenario import GRUNT, Scenario, at, card
 
-from engine.abilities import is_fully_implemented, missing_reasons
-from engine.abilities.registry import (
-    REGISTRY,
-    UNDER,
-    Ability,
-    Decision,
-    Trigger,
-    register,
-)
-from engine.actions import (
+from engine.core.actions import (
     END_PHASE,
     NO,
     Action,
@@ -29,8 +20,20 @@ from engine.actions import (
     UseAbility,
     YesNo,
 )
-from engine.phases import ATTACK, MOVE
-from engine.state import GameState
+from engine.core.hooks import (
+    UNDER,
+    Ability,
+    Decision,
+    Trigger,
+)
+from engine.core.phases import ATTACK, MOVE
+from engine.core.state import GameState
+from engine.rulesets.second import SECOND
+
+REGISTRY = SECOND.load_abilities()
+register = REGISTRY.register
+is_fully_implemented = REGISTRY.is_fully_implemented
+missing_reasons = REGISTRY.missing_reasons
 
 
 def _reg(ability_id: str, cls: type[Ability]) -> None:
@@ -147,7 +150,7 @@ def test_R8c_no_event_or_phase_action_while_a_choice_is_pending() -> None:
     st = sc.build(phase=MOVE)
     st.apply_action(Move(u, at("c4")))
     assert END_PHASE not in st.legal_actions()
-    from engine.actions import IllegalActionError
+    from engine.core.actions import IllegalActionError
 
     with pytest.raises(IllegalActionError):
         st.apply_action(END_PHASE)

@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 from scenario import GATE, Dice, Scenario, at, build, card, pending
 
-from engine import dice
-from engine.abilities.registry import BOARD, DISCARD
-from engine.actions import END_PHASE, NO, Attack, ChooseOption, ChooseTarget
-from engine.phases import ATTACK, MAGIC
-from engine.types import CardDef
+from engine.core import dice
+from engine.core.actions import END_PHASE, NO, Attack, ChooseOption, ChooseTarget
+from engine.core.hooks import BOARD, DISCARD
+from engine.core.phases import ATTACK, MAGIC
+from engine.core.types import CardDef
 
 M = dice.MELEE
 CD = dict[str, CardDef]

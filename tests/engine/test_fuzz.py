@@ -14,9 +14,10 @@ import pytest
 from invariants import check_invariants
 from trialdecks import fuzz_decks, playable_cards
 
-from engine.decks import default_catalog
-from engine.rules.setup import GameDeck, setup_game
-from engine.types import Rules
+from engine.core.game import GameDeck
+from engine.core.types import Rules
+from engine.deckbuilding.resolve import default_catalog
+from engine.play import setup_game
 
 
 @pytest.fixture(scope="module")

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from scenario import ARCHER, GATE, GRUNT, Scenario
 
-from engine.phases import ATTACK, MOVE, SUMMON
-from engine.state import GameState
+from engine.core.phases import ATTACK, MOVE, SUMMON
+from engine.core.state import GameState
 
 
 def perft(st: GameState, depth: int) -> int:
@@ -57,7 +57,7 @@ def game_logs_digest() -> str:
     import hashlib
 
     from engine.bench import MATCHUPS
-    from engine.decks import faction_deck
+    from engine.deckbuilding.resolve import faction_deck
     from engine.play import play_many
 
     h = hashlib.sha256()

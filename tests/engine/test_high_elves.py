@@ -20,9 +20,8 @@ from scenario import (
     uses,
 )
 
-from engine import dice
-from engine.abilities.registry import ACTIVE, DISCARD
-from engine.actions import (
+from engine.core import dice
+from engine.core.actions import (
     END_PHASE,
     NO,
     YES,
@@ -34,9 +33,10 @@ from engine.actions import (
     Summon,
     UseAbility,
 )
-from engine.phases import ATTACK, BUILD, MOVE, SUMMON
-from engine.rules.attack import finish_attack
-from engine.types import CardClass, CardDef
+from engine.core.hooks import ACTIVE, DISCARD
+from engine.core.mechanics.attack import finish_attack
+from engine.core.phases import ATTACK, BUILD, MOVE, SUMMON
+from engine.core.types import CardClass, CardDef
 
 M = dice.MELEE
 CD = dict[str, CardDef]

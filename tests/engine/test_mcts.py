@@ -6,16 +6,16 @@ import pytest
 from invariants import play_checked
 from scenario import GRUNT, Scenario, card
 
-from engine.abilities.registry import DECK, HAND
-from engine.actions import Action, Attack
-from engine.agents import GreedyAgent, PlayerView, RandomAgent, make_agent
-from engine.decks import faction_deck
-from engine.mcts import MctsAgent, squash
-from engine.phases import ATTACK
-from engine.play import derive_seed
-from engine.rules.setup import setup_game
-from engine.state import GameState
-from engine.types import Rules
+from engine.agents import GreedyAgent, RandomAgent, make_agent
+from engine.agents.mcts import MctsAgent, squash
+from engine.core.actions import Action, Attack
+from engine.core.hooks import DECK, HAND
+from engine.core.phases import ATTACK
+from engine.core.state import GameState
+from engine.core.types import Rules
+from engine.core.view import PlayerView
+from engine.deckbuilding.resolve import faction_deck
+from engine.play import derive_seed, setup_game
 
 SMALL = {"playouts": 4, "candidates": 3}
 

@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from engine.agents import GreedyAgent, PlayerView, RandomAgent, make_agent
-from engine.decks import default_catalog, faction_deck, text_deck
+from engine.agents import GreedyAgent, RandomAgent, make_agent
+from engine.core.replay import state_digest
+from engine.core.view import PlayerView
+from engine.deckbuilding.resolve import default_catalog, faction_deck, text_deck
 from engine.play import new_game, play_game, play_many
-from engine.replay import state_digest
 from engine.simulate import main as simulate_main
 from engine.simulate import wilson
 
@@ -53,7 +54,7 @@ def test_new_game_from_faction_slugs_and_result() -> None:
 def test_partial_flag_when_a_card_lacks_an_implementation() -> None:
     import dataclasses
 
-    from engine.types import AbilityDef
+    from engine.core.types import AbilityDef
 
     pd = faction_deck("polar-dwarves")
     odd = dataclasses.replace(
@@ -208,8 +209,8 @@ def test_coverage_and_bench_entry_points(capsys: pytest.CaptureFixture[str]) -> 
 def test_simulate_names_the_cards_played_from_low_confidence_data(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from engine.decks import low_confidence_cards
-    from engine.types import Confidence
+    from engine.core.types import Confidence
+    from engine.deckbuilding.resolve import low_confidence_cards
 
     cat = default_catalog()
     assert cat.card("arbiter-of-war").confidence is Confidence.LOW

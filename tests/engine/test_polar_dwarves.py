@@ -6,8 +6,7 @@ from __future__ import annotations
 import pytest
 from scenario import GATE, GRUNT, Scenario, at, card, pending
 
-from engine.abilities.registry import ACTIVE, BOARD, DISCARD, UNDER
-from engine.actions import (
+from engine.core.actions import (
     END_PHASE,
     NO,
     Attack,
@@ -20,8 +19,9 @@ from engine.actions import (
     Summon,
     YesNo,
 )
-from engine.phases import ATTACK, BUILD, MOVE, SUMMON
-from engine.types import CardDef
+from engine.core.hooks import ACTIVE, BOARD, DISCARD, UNDER
+from engine.core.phases import ATTACK, BUILD, MOVE, SUMMON
+from engine.core.types import CardDef
 
 PD = dict[str, CardDef]
 
@@ -313,7 +313,7 @@ def test_parapet_is_built_and_lets_friendly_attacks_through(pd: PD) -> None:
     assert enemy_archer in targets and p in targets
     st.turn_player = 1
     st.attacked.clear()
-    st._legal = None
+    st.invalidate()
     etargets = {
         a.target
         for a in st.legal_actions()

@@ -16,8 +16,7 @@ from scenario import (
     vanilla_deck,
 )
 
-from engine.abilities.registry import ACTIVE, DISCARD, HAND, UNDER
-from engine.actions import (
+from engine.core.actions import (
     END_PHASE,
     Attack,
     Build,
@@ -27,9 +26,10 @@ from engine.actions import (
     PlayEvent,
     Summon,
 )
-from engine.phases import ATTACK, BUILD, DRAW, MAGIC, MOVE, SUMMON
-from engine.rules.setup import setup_game
-from engine.types import CardClass, CardType, Phase, Rules
+from engine.core.hooks import ACTIVE, DISCARD, HAND, UNDER
+from engine.core.phases import ATTACK, BUILD, DRAW, MAGIC, MOVE, SUMMON
+from engine.core.types import CardClass, CardType, Phase, Rules
+from engine.play import setup_game
 
 
 def kinds(st, cls):  # type: ignore[no-untyped-def]
@@ -138,7 +138,7 @@ def test_R5_move_one_or_two_orthogonal_steps() -> None:
     u = sc.add(0, GRUNT, "c4")
     st = sc.build(phase=MOVE)
     dests = {a.to for a in kinds(st, Move) if a.unit == u}
-    from engine.board import DIST
+    from engine.core.board import DIST
 
     expected = {s for s in range(48) if 1 <= DIST[at("c4")][s] <= 2} | {at("c4")}
     assert dests == expected  # out-and-back ends on the start space
@@ -219,7 +219,7 @@ def test_R7_ranged_attack_at_distance_2_with_2_dice() -> None:
     assert Attack(a, t) in st.legal_actions()
     st.apply_action(Attack(a, t))
     (roll,) = st.rolls
-    from engine.dice import RANGED
+    from engine.core.dice import RANGED
 
     assert len(roll) == 2
     assert st.damage[t] == sum(1 for f in roll if f & RANGED)
@@ -387,14 +387,13 @@ def test_R8b_no_maximum_hand_size() -> None:
 
 
 def test_R8c_event_only_in_its_phase_and_paid() -> None:
-    from engine.abilities.registry import Ability, register
+    from engine.core.hooks import Ability
+    from engine.rulesets.second import SECOND
 
-    if (
-        "test-shot.effect"
-        not in __import__("engine.abilities.registry", fromlist=["REGISTRY"]).REGISTRY
-    ):
+    registry = SECOND.load_abilities()
+    if "test-shot.effect" not in registry:
 
-        @register("test-shot.effect")
+        @registry.register("test-shot.effect")
         class _Shot(Ability):
             def play(self, st, card):  # type: ignore[no-untyped-def]
                 st.gain_magic(st.turn_player, 1)

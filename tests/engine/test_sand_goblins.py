@@ -20,23 +20,23 @@ from scenario import (
     uses,
 )
 
-from engine import dice
-from engine.abilities import load_all
-from engine.abilities.common import return_to_hand
-from engine.abilities.registry import (
+from engine.agents import make_agent
+from engine.core import dice
+from engine.core.actions import END_PHASE, Attack, ChooseTrigger, Move, UseAbility
+from engine.core.effects import return_to_hand
+from engine.core.hooks import (
     BOARD,
     DISCARD,
     HAND,
-    REGISTRY,
     UNDER,
     Ability,
     Trigger,
 )
-from engine.actions import END_PHASE, Attack, ChooseTrigger, Move, UseAbility
-from engine.agents import PlayerView, make_agent
-from engine.phases import ATTACK, BUILD, DRAW, MAGIC, MOVE, SUMMON
-from engine.replay import state_digest
-from engine.state import GameState
+from engine.core.phases import ATTACK, BUILD, DRAW, MAGIC, MOVE, SUMMON
+from engine.core.replay import state_digest
+from engine.core.state import GameState
+from engine.core.view import PlayerView
+from engine.rulesets.second import SECOND
 
 R = dice.RANGED
 M = dice.MELEE
@@ -151,7 +151,7 @@ def test_rig_not_offered_while_an_effect_resolves(sg: CD) -> None:
     rig_under(st, r1, host)
     rig_under(st, r2, host)
     st.deal_damage(host, 3, 0)  # two blasts: the turn player orders them
-    st._legal = None
+    st.invalidate()
     assert pending(st) is not None
     assert uses(st, RIG) == []  # only the pending choice is legal
     st.apply_action(ChooseTrigger(0))
@@ -249,7 +249,7 @@ def test_chain_destruction_awards_magic_to_the_rigger(sg: CD, rig: Dice) -> None
     st.turn_player = 1
     st.phase = ATTACK
     st.damage[host] = 2
-    st._legal = None
+    st.invalidate()
     rig(M, 0)
     st.apply_action(Attack(attacker, host))
     assert st.zone[host] == DISCARD and st.magic[1] == 1
@@ -279,7 +279,7 @@ def test_two_rats_under_one_host_both_explode_in_chosen_order(
     rig_under(st, rat2, host)
     assert st.under[host] == (rat1, rat2)
     st.deal_damage(host, 3, 0)
-    st._legal = None
+    st.invalidate()
     dec = pending(st)
     assert dec is not None and dec.player == 0  # simultaneous: the turn player orders
     st.apply_action(ChooseTrigger(0))
@@ -355,8 +355,7 @@ def test_action_log_replays_to_the_same_state(
     """Random play from a scenario (real dice) in which the rigged grunt is
     destroyed and blasts; the log replayed on the same scenario and seed gives the
     same state, blasts included."""
-    load_all()
-    ab = REGISTRY[RIG]
+    ab = SECOND.load_abilities()[RIG]
     blasts: list[int] = []
     original = type(ab).resolve_trigger
 

@@ -21,8 +21,7 @@ from scenario import (
     pending,
 )
 
-from engine.abilities.registry import ACTIVE, DISCARD
-from engine.actions import (
+from engine.core.actions import (
     END_PHASE,
     NO,
     YES,
@@ -35,8 +34,9 @@ from engine.actions import (
     Summon,
     UseAbility,
 )
-from engine.phases import ATTACK, MOVE, SUMMON
-from engine.types import CardDef
+from engine.core.hooks import ACTIVE, DISCARD
+from engine.core.phases import ATTACK, MOVE, SUMMON
+from engine.core.types import CardDef
 
 SE = dict[str, CardDef]
 
@@ -244,7 +244,7 @@ def test_rhinoceros_imbued_speed_and_long_trample(se: SE) -> None:
     st = sc.build(phase=MOVE, magic=(0, 0))
     assert st.move_distance(rhino) == 2
     st.boost[rhino] = 2
-    st._legal = None
+    st.invalidate()
     assert st.move_distance(rhino) == 4
     assert at("c5") in moves_of(st, rhino)
     m = Move(rhino, at("c5"), at("c2"))  # through both commons (first one named)

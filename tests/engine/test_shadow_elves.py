@@ -21,9 +21,8 @@ from scenario import (
     uses,
 )
 
-from engine import dice
-from engine.abilities.registry import ACTIVE, DISCARD, HAND
-from engine.actions import (
+from engine.core import dice
+from engine.core.actions import (
     END_PHASE,
     NO,
     YES,
@@ -35,8 +34,9 @@ from engine.actions import (
     Summon,
     UseAbility,
 )
-from engine.phases import ATTACK, MOVE, SUMMON
-from engine.types import CardClass, CardType
+from engine.core.hooks import ACTIVE, DISCARD, HAND
+from engine.core.phases import ATTACK, MOVE, SUMMON
+from engine.core.types import CardClass, CardType
 
 M = dice.MELEE
 SUMMON_ID = "shadow-knight.shadow-summon"
@@ -83,7 +83,7 @@ def test_shadow_summon_needs_its_cost_and_the_summon_phase(sh: CD) -> None:
     st = build(sc, phase=SUMMON, magic=(0, 3))
     assert uses(st, SUMMON_ID) == []
     st.magic[0] = 1
-    st._legal = None  # the legal actions are cached until the next action
+    st.invalidate()  # the legal actions are cached until the next action
     assert uses(st, SUMMON_ID) != []
     st.apply_action(END_PHASE)
     assert uses(st, SUMMON_ID) == []
@@ -167,7 +167,7 @@ def test_shadow_pulse_needs_a_damaged_gate_and_may_pick_nobody(sh: CD) -> None:
     st = build(sc, phase=ATTACK)
     assert PlayEvent(pulse) not in st.legal_actions()
     st.damage[gate] = 2
-    st._legal = None  # the legal actions are cached until the next action
+    st.invalidate()  # the legal actions are cached until the next action
     assert PlayEvent(pulse) in st.legal_actions()
     st.apply_action(PlayEvent(pulse))
     st.apply_action(NO)
@@ -300,10 +300,10 @@ def test_sage_ranger_pushes_after_summon_and_shoots_through_units(
     st.apply_action(ChooseSpace(at("c4")))
     assert st.pos[ranger] == at("c4")
     st.phase = ATTACK
-    st._legal = None
+    st.invalidate()
     assert Attack(ranger, foe) in st.legal_actions()  # through the friendly unit
     st.flags.clear()  # a later turn: the unit blocks again
-    st._legal = None
+    st.invalidate()
     assert Attack(ranger, foe) not in st.legal_actions()
     assert Attack(ranger, wall) in st.legal_actions()  # own cards may be attacked
 
@@ -386,7 +386,7 @@ def test_return_to_shadow_spends_2_boost_to_take_a_unit_back(sh: CD) -> None:
     assert uses(st, RETURN) == []  # no boost yet
     st.boost[0] = 2
     st.damage[near] = 1
-    st._legal = None  # the state was changed by hand
+    st.invalidate()  # the state was changed by hand
     assert uses(st, RETURN) == [UseAbility(0, RETURN, near)]
     assert far not in {a.option for a in uses(st, RETURN)}
     st.apply_action(UseAbility(0, RETURN, near))
@@ -395,7 +395,7 @@ def test_return_to_shadow_spends_2_boost_to_take_a_unit_back(sh: CD) -> None:
     assert uses(st, RETURN) == []
     st.boost[0] = 5
     st.turn_player = 1  # only in your own turn
-    st._legal = None
+    st.invalidate()
     assert not any(
         isinstance(a, UseAbility) and a.ability == RETURN for a in st.legal_actions()
     )
@@ -455,18 +455,18 @@ def test_tear_the_veil_needs_a_damaged_enemy_gate_and_works_once_per_turn(
     assert pending(st) is None
     st.damage[gate] = 1
     st.moved.clear()  # a second move this turn (as an extra move would)
-    st._legal = None
+    st.invalidate()
     st.apply_action(Move(taliya, at("c5")))
     st.apply_action(NO)  # declined: not used up
     st.moved.clear()
-    st._legal = None
+    st.invalidate()
     st.apply_action(Move(taliya, at("b6")))  # next to the gate again
     dec = pending(st)
     assert dec is not None and dec.ability == VEIL
     st.apply_action(dec.options[1])
     st.apply_action(ChooseSpace(at("c7")))
     st.moved.clear()
-    st._legal = None
+    st.invalidate()
     st.apply_action(Move(taliya, at("c5")))
     assert pending(st) is None  # once per turn
 

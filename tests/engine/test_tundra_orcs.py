@@ -7,9 +7,8 @@ from __future__ import annotations
 import pytest
 from scenario import GATE, GRUNT, SUMMONER, Dice, Scenario, at, build, card, pending
 
-from engine import dice
-from engine.abilities.registry import ACTIVE, DISCARD
-from engine.actions import (
+from engine.core import dice
+from engine.core.actions import (
     END_PHASE,
     NO,
     YES,
@@ -20,8 +19,9 @@ from engine.actions import (
     PlayEvent,
     Summon,
 )
-from engine.phases import ATTACK, BUILD, MOVE, SUMMON
-from engine.types import AttackType, CardDef
+from engine.core.hooks import ACTIVE, DISCARD
+from engine.core.phases import ATTACK, BUILD, MOVE, SUMMON
+from engine.core.types import AttackType, CardDef
 
 M, R, S = dice.MELEE, dice.RANGED, dice.SPECIAL
 CD = dict[str, CardDef]

@@ -6,9 +6,8 @@ from __future__ import annotations
 import pytest
 from scenario import GATE, GRUNT, Dice, Scenario, at, build, card, end_turn, pending
 
-from engine import dice
-from engine.abilities.registry import ACTIVE, DISCARD, HAND
-from engine.actions import (
+from engine.core import dice
+from engine.core.actions import (
     END_PHASE,
     NO,
     YES,
@@ -19,8 +18,9 @@ from engine.actions import (
     Summon,
     UseAbility,
 )
-from engine.phases import ATTACK, DRAW, MAGIC, MOVE, SUMMON
-from engine.types import CardDef
+from engine.core.hooks import ACTIVE, DISCARD, HAND
+from engine.core.phases import ATTACK, DRAW, MAGIC, MOVE, SUMMON
+from engine.core.types import CardDef
 
 M, R, S = dice.MELEE, dice.RANGED, dice.SPECIAL
 CD = dict[str, CardDef]

@@ -16,11 +16,23 @@ deck is not legal (R9 is not the point here); the game is still played by the ru
 
 from __future__ import annotations
 
-from engine.abilities import missing_reasons
-from engine.catalog import Catalog
-from engine.decks import default_catalog, faction_deck, playable_factions
-from engine.rules.setup import GameDeck, game_deck
-from engine.types import CardClass, CardDef, CardType, DeckEntry, DeckList, DeckRole
+from engine.core.game import GameDeck
+from engine.core.types import (
+    CardClass,
+    CardDef,
+    CardType,
+    DeckEntry,
+    DeckList,
+    DeckRole,
+)
+from engine.deckbuilding.catalog import Catalog
+from engine.deckbuilding.resolve import (
+    default_catalog,
+    faction_deck,
+    game_deck,
+    playable_factions,
+)
+from engine.rulesets.second import SECOND
 
 DRAW_SIZE = 30  # a faction deck's draw deck: 34 - summoner, starting gate, 2 units
 
@@ -28,7 +40,8 @@ DRAW_SIZE = 30  # a faction deck's draw deck: 34 - summoner, starting gate, 2 un
 def playable_cards(slug: str, catalog: Catalog | None = None) -> list[CardDef]:
     """The cards of faction ``slug`` that the engine plays in full."""
     cat = catalog or default_catalog()
-    return [c for c in cat.cards_of(slug) if not missing_reasons(c)]
+    reg = SECOND.load_abilities()
+    return [c for c in cat.cards_of(slug) if not reg.missing_reasons(c)]
 
 
 def _copies(card: CardDef) -> int:

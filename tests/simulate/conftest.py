@@ -97,7 +97,7 @@ def catalog_db(django_db_setup, django_db_blocker) -> Iterator[None]:  # type: i
 
     from cards.services import catalog_load
     from decks.services import faction_decks_sync
-    from engine.catalog import load_catalog
+    from engine.deckbuilding.catalog import load_catalog
 
     with django_db_blocker.unblock():
         atomic = transaction.atomic()

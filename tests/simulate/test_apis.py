@@ -126,7 +126,7 @@ def test_bad_deck_reference_is_400(auth_client, dispatched, deck, code):
 
 
 def test_illegal_deck_is_rejected_with_the_validators_errors(auth_client, dispatched):
-    from engine.catalog import load_catalog
+    from engine.deckbuilding.catalog import load_catalog
 
     summoner = load_catalog().faction_deck(FACTION_A).summoner
     response = submit(auth_client, deck_a=[{"card": summoner, "count": 1}])
@@ -138,7 +138,7 @@ def test_illegal_deck_is_rejected_with_the_validators_errors(auth_client, dispat
 
 
 def test_inline_deck_list_is_accepted(auth_client, dispatched):
-    from engine.catalog import load_catalog
+    from engine.deckbuilding.catalog import load_catalog
 
     deck = load_catalog().faction_deck(FACTION_A)
     inline = [{"card": slug, "count": n} for slug, n in deck.counts().items()]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.decks import faction_deck
+from engine.deckbuilding.resolve import faction_deck
 from engine.play import play_many
 from engine.simulate import summarize, wilson
 from simulate import adapters, selectors

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from django.test import TestCase
 
-from engine.catalog import load_catalog
+from engine.deckbuilding.catalog import load_catalog
 from simulate.models import SimulationJob
 
 from .conftest import FACTION_A, FACTION_B

@@ -13,7 +13,7 @@ from django.db import transaction
 
 from cards.services import catalog_load
 from decks.services import faction_decks_sync
-from engine.catalog import CatalogError, load_catalog
+from engine.deckbuilding.catalog import CatalogError, load_catalog
 
 
 class Command(BaseCommand):

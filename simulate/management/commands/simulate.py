@@ -28,8 +28,8 @@ def _deck_spec(arg: str) -> Any:
     path = Path(arg)
     if arg.isdigit() or not path.is_file():
         return arg
-    from engine.decks import default_catalog
-    from engine.decktext import parse_deck_text
+    from engine.deckbuilding.decktext import parse_deck_text
+    from engine.deckbuilding.resolve import default_catalog
 
     parsed = parse_deck_text(
         path.read_text(encoding="utf-8"), catalog=default_catalog()

@@ -1,0 +1,45 @@
+"""Dice: symbols as bits, rolling, counting. No edition's faces live here: each ruleset
+declares its die (``Ruleset.faces``, e.g. :mod:`engine.rulesets.second.dice`).
+
+Each face is a bit set of symbols (:data:`MELEE`, :data:`RANGED`, :data:`SPECIAL`); a
+plain number die has faces with or without the hit symbols. Abilities that read
+specials, or two symbols on one die, work from these faces."""
+
+from __future__ import annotations
+
+import random
+
+MELEE = 1
+RANGED = 2
+SPECIAL = 4
+
+# Used by search clones (agents): a fixed face order whose running hit counts stay close
+# to the expectation, so a one-ply agent does not "see" the real dice.
+PATTERN_ORDER: tuple[int, ...] = (0, 5, 3, 1, 4, 2)
+
+
+def roll(rng: random.Random, n: int, faces: tuple[int, ...]) -> tuple[int, ...]:
+    """Roll ``n`` dice; each face index is ``int(rng.random() * 6)``."""
+    rnd = rng.random
+    return tuple([faces[int(rnd() * 6)] for _ in range(n)])
+
+
+def pattern_roll(n: int, faces: tuple[int, ...]) -> tuple[int, ...]:
+    """Deterministic "average" roll used in search clones."""
+    return tuple([faces[PATTERN_ORDER[i % 6]] for i in range(n)])
+
+
+def count(faces_rolled: tuple[int, ...], symbol: int) -> int:
+    """Dice showing ``symbol``."""
+    return len([f for f in faces_rolled if f & symbol])
+
+
+def face_text(face: int) -> str:
+    parts = []
+    if face & MELEE:
+        parts.append("sword")
+    if face & RANGED:
+        parts.append("bow")
+    if face & SPECIAL:
+        parts.append("special")
+    return "+".join(parts) or "blank"

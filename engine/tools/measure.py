@@ -1,0 +1,137 @@
+"""Agent strength tables: greedy against random per faction and greedy against greedy
+(``python -m engine.agents --table``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+MASTER_SET = (
+    "polar-dwarves",
+    "cave-goblins",
+    "fallen-kingdom",
+    "breakers",
+    "savanna-elves",
+    "vanguards",
+)
+
+
+def agents_table(
+    games: int = 10,
+    seed: int = 99,
+    factions: tuple[str, ...] = MASTER_SET,
+    matrix: bool = True,
+) -> dict[str, Any]:
+    """Greedy against random for every ordered pair of ``factions`` (deck A played
+    by greedy), and (``matrix``) greedy against greedy for every pair: ``games``
+    seeds per pair, each played twice with the seats swapped. Per faction: games,
+    win % and turn-cap %; the matrix cell [a][b] counts a's wins over b."""
+    from engine.deckbuilding.resolve import faction_deck
+    from engine.play import play_many
+
+    decks = {f: faction_deck(f) for f in factions}
+    zero = {"games": 0, "wins": 0, "turn_cap": 0}
+    gvr = {f: dict(zero) for f in factions}
+    gvg = {f: dict(zero) for f in factions}
+    cells: dict[str, dict[str, str]] = {f: {} for f in factions}
+    for i, a in enumerate(factions):
+        for j, b in enumerate(factions):
+            rs = play_many(
+                decks[a],
+                decks[b],
+                seed=seed + 100 * i + j,
+                games=games,
+                agent_a="greedy",
+                agent_b="random",
+                swap=True,
+            )
+            row = gvr[a]
+            row["games"] += len(rs)
+            row["wins"] += sum(1 for r in rs if r.winner == "a")
+            row["turn_cap"] += sum(1 for r in rs if r.termination == "turn_cap")
+            if not matrix or j <= i:
+                continue
+            rs = play_many(
+                decks[a],
+                decks[b],
+                seed=seed + 10_000 + 100 * i + j,
+                games=games,
+                agent_a="greedy",
+                agent_b="greedy",
+                swap=True,
+            )
+            wa = sum(1 for r in rs if r.winner == "a")
+            wb = sum(1 for r in rs if r.winner == "b")
+            cap = sum(1 for r in rs if r.termination == "turn_cap")
+            cells[a][b] = f"{wa}-{wb}"
+            cells[b][a] = f"{wb}-{wa}"
+            for f, w in ((a, wa), (b, wb)):
+                gvg[f]["games"] += len(rs)
+                gvg[f]["wins"] += w
+                gvg[f]["turn_cap"] += cap
+
+    def pct(n: int, d: int) -> float:
+        return round(100.0 * n / d, 1) if d else 0.0
+
+    per: dict[str, dict[str, Any]] = {}
+    for f in factions:
+        r, g = gvr[f], gvg[f]
+        per[f] = {
+            "vs_random_games": r["games"],
+            "vs_random_win_pct": pct(r["wins"], r["games"]),
+            "vs_random_turn_cap_pct": pct(r["turn_cap"], r["games"]),
+        }
+        if matrix:
+            per[f]["vs_greedy_games"] = g["games"]
+            per[f]["vs_greedy_win_pct"] = pct(g["wins"], g["games"])
+            per[f]["vs_greedy_turn_cap_pct"] = pct(g["turn_cap"], g["games"])
+    total = sum(v["games"] for v in gvr.values())
+    out: dict[str, Any] = {
+        "games_per_pair": 2 * games,
+        "greedy_vs_random_games": total,
+        "greedy_vs_random_win_pct": pct(sum(v["wins"] for v in gvr.values()), total),
+        "factions": per,
+    }
+    if matrix:
+        out["greedy_vs_greedy"] = cells
+    return out
+
+
+def format_table(res: dict[str, Any]) -> str:
+    """Markdown tables (README) from :func:`agents_table`."""
+    got: dict[str, dict[str, Any]] = res["factions"]
+    order = {f: i for i, f in enumerate(MASTER_SET)}
+    per = {f: got[f] for f in sorted(got, key=lambda f: (order.get(f, 99), f))}
+    matrix = "greedy_vs_greedy" in res
+    head = "| faction | wins vs random | turn cap vs random |"
+    rule = "|---|---:|---:|"
+    if matrix:
+        head += " greedy-vs-greedy wins | turn cap vs greedy |"
+        rule += "---:|---:|"
+    lines = [
+        f"Greedy vs random: {res['greedy_vs_random_win_pct']}% of "
+        f"{res['greedy_vs_random_games']} games "
+        f"({res['games_per_pair']} per ordered pair, seats swapped).",
+        "",
+        head,
+        rule,
+    ]
+    for f, v in per.items():
+        line = f"| {f} | {v['vs_random_win_pct']}% | {v['vs_random_turn_cap_pct']}% |"
+        if matrix:
+            line += f" {v['vs_greedy_win_pct']}% | {v['vs_greedy_turn_cap_pct']}% |"
+        lines.append(line)
+    if matrix:
+        cells: dict[str, dict[str, str]] = res["greedy_vs_greedy"]
+        facs = list(per)
+        lines += [
+            "",
+            f"Greedy vs greedy (row wins-column wins, {res['games_per_pair']} "
+            "games per pair, seats swapped):",
+            "",
+            "| | " + " | ".join(facs) + " |",
+            "|---|" + "---:|" * len(facs),
+        ]
+        for a in facs:
+            row = [cells[a].get(b, "-") for b in facs]
+            lines.append(f"| {a} | " + " | ".join(row) + " |")
+    return "\n".join(lines)
