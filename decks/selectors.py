@@ -36,6 +36,7 @@ from engine.deckbuilding.construction import (
     assign_roles,
     validate_deck,
 )
+from engine.rulesets import DEFAULT_RULESET
 
 UserLike = User | AnonymousUser | None
 EntryPairs = Sequence[tuple[str, int]]
@@ -284,7 +285,7 @@ class PoolCard:
 
 
 def _role_limits() -> dict[DeckRole, int]:
-    profile = PROFILES["second"]
+    profile = PROFILES[DEFAULT_RULESET]
     return {
         DeckRole.STANDARD_EVENT: profile.standard_event_copies,
         DeckRole.CHAMPION: profile.champion_copies,
@@ -322,7 +323,7 @@ def builder_pool(summoner: str) -> tuple[PoolCard, ...]:
     )
     starting = dict(faction.starting_units) if faction else {}
     epics = {s: (c or 1) for s, c in faction.epic_events} if faction else {}
-    profile = PROFILES["second"]
+    profile = PROFILES[DEFAULT_RULESET]
     limits = _role_limits()
     rejected = {"card.not_allowed", "symbol.mismatch", "card.unknown"}
     pool: list[PoolCard] = [PoolCard(card, DeckRole.SUMMONER.value, 1, 1)]
@@ -363,7 +364,7 @@ def deck_slot_targets(summoner: str | None) -> dict[str, int]:
     """How many copies each R9 slot needs (``DeckRole`` value -> copies) for a deck led
     by ``summoner``: the ruleset profile plus the summoner's own starting units and
     epic events. Shown beside the slot counts of ``ValidationReport.summary``."""
-    profile = PROFILES["second"]
+    profile = PROFILES[DEFAULT_RULESET]
     catalog = load_catalog()
     faction = next(
         (f for f in catalog.factions.values() if summoner and f.summoner == summoner),

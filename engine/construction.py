@@ -16,10 +16,11 @@ from engine.deckbuilding.construction import (
     format_report,
     validate_deck,
 )
+from engine.rulesets import DEFAULT_RULESET
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m engine.construction DECK [--json] [--ruleset second]``.
+    """``python -m engine.construction DECK [--json] [--ruleset NAME]``.
 
     DECK is a faction slug (its faction deck) or a path to a deck text file. Exit code 0
     when valid, 1 when not, 2 on usage errors.
@@ -30,7 +31,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("deck", help="faction slug or path to a deck text file")
     parser.add_argument("--json", action="store_true", help="print the JSON report")
-    parser.add_argument("--ruleset", default="second", choices=sorted(PROFILES))
+    parser.add_argument(
+        "--ruleset",
+        default=DEFAULT_RULESET,
+        help=f"edition (default {DEFAULT_RULESET}; known: {', '.join(PROFILES)})",
+    )
     args = parser.parse_args(argv)
 
     try:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 from typing import Any
 
@@ -21,17 +20,8 @@ from engine.core.game import GameDeck
 from engine.core.types import Rules
 from engine.deckbuilding.resolve import low_confidence_cards
 from engine.play import GameResult, derive_seed, play_many
-
-
-def wilson(wins: float, n: int, z: float = 1.959964) -> tuple[float, float]:
-    """Wilson score interval for a proportion (95% by default)."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    den = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / den
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return (max(0.0, centre - half), min(1.0, centre + half))
+from engine.rulesets import DEFAULT_RULESET, ruleset_names
+from engine.tools.stats import wilson
 
 
 def summarize(
@@ -149,7 +139,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--agent-a", default="greedy", choices=sorted(AGENTS))
     ap.add_argument("--agent-b", default="greedy", choices=sorted(AGENTS))
-    ap.add_argument("--ruleset", default="second", choices=["second", "first"])
+    ap.add_argument(
+        "--ruleset",
+        default=DEFAULT_RULESET,
+        help=f"edition (known: {', '.join(ruleset_names())})",
+    )
     ap.add_argument("--turn-cap", type=int, default=Rules().turn_cap)
     ap.add_argument("--swap", action="store_true", help="also play each seed swapped")
     ap.add_argument("--save-replay", metavar="DIR", help="write a replay file")
@@ -167,9 +161,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     ns = ap.parse_args(argv)
-    if ns.ruleset != "second":
+    if ns.ruleset not in ruleset_names():
         print(
-            "error: the first edition ruleset (R10) is not supported yet",
+            f"error: ruleset {ns.ruleset[:40]!r}: not supported yet; "
+            f"supported: {', '.join(ruleset_names())}",
             file=sys.stderr,
         )
         return 2

@@ -66,7 +66,7 @@ def simulation_progress(*, job: SimulationJob) -> dict[str, int]:
 
 def win_rate_and_interval(wins: int, games: int) -> tuple[float | None, list[float]]:
     """Win rate of A and its Wilson 95% interval, as the engine CLI reports them."""
-    from engine.simulate import wilson
+    from engine.tools.stats import wilson
 
     if games == 0:
         return None, [0.0, 1.0]

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from engine.core.actions import Action
     from engine.core.game import GameDeck
     from engine.core.state import GameState
-    from engine.core.types import CardDef, DeckList, SetupDef
+    from engine.core.types import CardDef, DeckList, RulesetProfile, SetupDef
 
 LegalFn = Callable[["GameState"], list["Action"]]
 ApplyFn = Callable[["GameState", Any], None]
@@ -59,6 +59,10 @@ class Ruleset:
     max_magic: ClassVar[int | None] = None
     #: cards a player draws up to in their draw step
     hand_size: ClassVar[int] = 5
+    #: the numbers of its deck construction rules (None: decks cannot be checked)
+    deck_profile: ClassVar[RulesetProfile | None] = None
+    #: this ruleset's byte in deck codes (engine.deckbuilding.decktext); never reuse
+    deck_code: ClassVar[int] = -1
 
     def __init__(self) -> None:
         self.registry = AbilityRegistry(self.name)

@@ -220,6 +220,24 @@ class ProductDef:
 
 
 @dataclass(frozen=True, slots=True)
+class RulesetProfile:
+    """Deck shape of one ruleset (its construction rules' numbers), read by the
+    shared validator :mod:`engine.deckbuilding.construction`."""
+
+    name: str
+    summoners: int = 1
+    ten_life_gates: int = 1
+    five_life_gates: int = 3
+    epic_event_copies: int = 2  # used when the catalog does not give the copies
+    standard_events: int = 6
+    champions: int = 3
+    commons: int = 16
+    standard_event_copies: int = 2
+    champion_copies: int = 1
+    common_copies: int = 4
+
+
+@dataclass(frozen=True, slots=True)
 class Rules:
     """Engine configuration; the engine reads no settings."""
 

@@ -35,10 +35,10 @@ Invariants and decisions
   ``summary.stats_unknown``.
 * The summoner's starting units / epic events unknown in the catalog ->
   ``starting_units.missing`` / ``epic_events.missing`` (the deck cannot be checked).
-* Rulesets are profiles (:data:`PROFILES`). "first" (R10) is a declared seam: the
-  catalog holds second-edition cards only, so it returns the single error
-  ``ruleset.unsupported`` ("ruleset first: not supported yet"); an unknown ruleset name
-  gets the same code. ``ruleset.unsupported`` is the one code added to DESIGN.md's list.
+* Each ruleset gives its numbers as a profile (``Ruleset.deck_profile``, collected in
+  :data:`PROFILES`). A ruleset name no registered ruleset answers to gets the single
+  error ``ruleset.unsupported`` ("ruleset 'x': not supported yet; supported: ...").
+  ``ruleset.unsupported`` is the one code added to DESIGN.md's list.
 """
 
 from __future__ import annotations
@@ -56,7 +56,9 @@ from engine.core.types import (
     DeckEntry,
     DeckRole,
     FactionDef,
+    RulesetProfile,
 )
+from engine.rulesets import DEFAULT_RULESET, RULESETS
 
 __all__ = [
     "CatalogLike",
@@ -98,33 +100,14 @@ class CatalogLike(Protocol):
     def factions(self) -> Mapping[str, FactionDef]: ...
 
 
-@dataclass(frozen=True, slots=True)
-class RulesetProfile:
-    """Deck shape of one ruleset. ``supported=False`` profiles validate nothing and
-    report ``ruleset.unsupported`` (the seam for R10)."""
-
-    name: str
-    supported: bool = True
-    summoners: int = 1
-    ten_life_gates: int = 1
-    five_life_gates: int = 3
-    epic_event_copies: int = 2  # used when the catalog does not give the copies
-    standard_events: int = 6
-    champions: int = 3
-    commons: int = 16
-    standard_event_copies: int = 2
-    champion_copies: int = 1
-    common_copies: int = 4
+def profiles() -> Mapping[str, RulesetProfile]:
+    """The deck profile of every registered ruleset that has one, by name."""
+    return MappingProxyType(
+        {n: r.deck_profile for n, r in RULESETS.items() if r.deck_profile is not None}
+    )
 
 
-PROFILES: Mapping[str, RulesetProfile] = MappingProxyType(
-    {
-        "second": RulesetProfile(name="second"),
-        # R10 (first edition: walls, 9 events, 18 commons, 10 copies, Mercenaries) needs
-        # first-edition cards, which the catalog does not hold yet.
-        "first": RulesetProfile(name="first", supported=False),
-    }
-)
+PROFILES: Mapping[str, RulesetProfile] = profiles()
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,7 +151,7 @@ class DeckSummary:
     structure). ``roles`` are the inferred R9 slots (``DeckRole`` values).
     """
 
-    ruleset: str = "second"
+    ruleset: str = DEFAULT_RULESET
     summoner: str | None = None
     total_cards: int = 0
     roles: Mapping[str, int] = field(default_factory=_ro)
@@ -810,7 +793,8 @@ def assign_roles(
     """The deck's known cards with inferred roles, in R9 slot order (stable within a
     slot); cards no slot can hold get ``role=None`` and come last. Unknown slugs and
     absurd counts are left out."""
-    an = _analyse(cards, catalog=catalog, profile=PROFILES["second"], summoner=summoner)
+    profile = PROFILES[DEFAULT_RULESET]
+    an = _analyse(cards, catalog=catalog, profile=profile, summoner=summoner)
     _place(an, catalog)
     return tuple(_sort_entries(an.entries))
 
@@ -819,7 +803,7 @@ def validate_deck(
     cards: Mapping[str, int] | Sequence[tuple[str, int]] | Iterable[DeckEntry],
     *,
     catalog: CatalogLike,
-    ruleset: str = "second",
+    ruleset: str = DEFAULT_RULESET,
     summoner: str | None = None,
     owned: Mapping[str, int] | None = None,
 ) -> ValidationReport:
@@ -835,12 +819,11 @@ def validate_deck(
     if owned is not None and not isinstance(owned, Mapping):
         raise TypeError("owned must be a mapping of slug -> copies")
     profile = PROFILES.get(ruleset)
-    if profile is None or not profile.supported:
+    if profile is None:
         _entries(cards)  # still reject wrong Python types
         msg = (
-            f"ruleset {ruleset}: not supported yet"
-            if profile is not None
-            else f"ruleset {ruleset[:40]!r}: unknown; known: {', '.join(PROFILES)}"
+            f"ruleset {ruleset[:40]!r}: not supported yet; "
+            f"supported: {', '.join(PROFILES)}"
         )
         return ValidationReport(
             valid=False,

@@ -40,6 +40,7 @@ from engine.deckbuilding.construction import (
     assign_roles,
     suggest_card,
 )
+from engine.rulesets import DEFAULT_RULESET, RULESETS
 
 __all__ = [
     "DeckCodeError",
@@ -343,7 +344,6 @@ class DeckCodeError(ValueError):
 
 
 CODE_VERSION = 1
-_RULESETS = ("second", "first")  # index = byte in the code; append only
 _CODE_CHARS = re.compile(r"[A-Za-z0-9_-]+")
 
 
@@ -364,11 +364,14 @@ def _check16(body: bytes) -> bytes:
 
 
 def encode_deck_code(
-    entries: DeckInput, *, catalog: CatalogLike, ruleset: str = "second"
+    entries: DeckInput, *, catalog: CatalogLike, ruleset: str = DEFAULT_RULESET
 ) -> str:
-    """A short URL-safe code for the deck (duplicates summed; order does not matter)."""
-    if ruleset not in _RULESETS:
-        raise DeckCodeError(f"ruleset {ruleset!r}: unknown; known: second, first")
+    """A short URL-safe code for the deck (duplicates summed; order does not matter).
+    The ruleset is one byte: its ``Ruleset.deck_code``."""
+    rs = RULESETS.get(ruleset) if isinstance(ruleset, str) else None
+    if rs is None or rs.deck_code < 0:
+        known = ", ".join(n for n, r in RULESETS.items() if r.deck_code >= 0)
+        raise DeckCodeError(f"ruleset {str(ruleset)[:40]!r}: unknown; known: {known}")
     try:
         counts, summoner = _merged(entries)
     except ValueError as exc:
@@ -378,7 +381,7 @@ def encode_deck_code(
     if len(counts) > 255:
         raise DeckCodeError(f"{len(counts)} different cards; a code holds 255")
     ids = _ids(catalog)
-    body = bytearray([CODE_VERSION, _RULESETS.index(ruleset), len(counts)])
+    body = bytearray([CODE_VERSION, rs.deck_code, len(counts)])
     rows: list[tuple[int, int]] = []
     for slug, count in counts.items():
         if slug not in catalog.cards:
@@ -424,7 +427,8 @@ def decode_deck_code(
     version, rs, n = body[0], body[1], body[2]
     if version != CODE_VERSION:
         raise DeckCodeError(f"deck code version {version}; this site reads version 1")
-    if rs >= len(_RULESETS):
+    by_code = {r.deck_code: n for n, r in RULESETS.items() if r.deck_code >= 0}
+    if rs not in by_code:
         raise DeckCodeError(f"deck code names unknown ruleset #{rs}")
     rows = body[3:]
     if len(rows) != 5 * n:
@@ -443,4 +447,4 @@ def decode_deck_code(
         if slugs[0] in out:
             raise DeckCodeError(f"{slugs[0]}: listed twice in the deck code")
         out[slugs[0]] = count
-    return _RULESETS[rs], tuple(sorted(out.items()))
+    return by_code[rs], tuple(sorted(out.items()))

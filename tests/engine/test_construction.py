@@ -434,7 +434,9 @@ def test_collection_counts_implicit_summoner() -> None:
 
 def test_ruleset_first_message() -> None:
     report = check(POLAR, ruleset="first")
-    assert report.errors[0].message == "ruleset first: not supported yet"
+    assert report.errors[0].message == (
+        "ruleset 'first': not supported yet; supported: second"
+    )
     assert report.summary.ruleset == "first"
 
 
@@ -504,9 +506,9 @@ def test_cli_with_deck_text_file(
     assert main(["skyspear-avians"]) == 2  # no deck list
     assert main(["no-such-thing"]) == 2
     assert main(["polar-dwarves", "--ruleset", "first"]) == 1
-    with pytest.raises(SystemExit) as exc:
-        main(["polar-dwarves", "--ruleset", "third"])
-    assert exc.value.code == 2
+    # a ruleset no registered ruleset answers to: the report's ruleset.unsupported
+    assert main(["polar-dwarves", "--ruleset", "third", "--json"]) == 1
+    assert "ruleset.unsupported" in capsys.readouterr().out
 
 
 # ------------------------------------------------------------------- real catalog

@@ -289,9 +289,11 @@ def test_code_is_canonical() -> None:
     assert encode_deck_code(split, catalog=CAT) == encode_deck_code(POLAR, catalog=CAT)
 
 
-def test_code_ruleset_first_and_deck_list() -> None:
-    code = encode_deck_code(POLAR, catalog=CAT, ruleset="first")
-    assert decode_deck_code(code, catalog=CAT)[0] == "first"
+def test_code_ruleset_and_deck_list() -> None:
+    code = encode_deck_code(POLAR, catalog=CAT, ruleset="second")
+    assert decode_deck_code(code, catalog=CAT)[0] == "second"
+    with pytest.raises(DeckCodeError, match="ruleset 'first': unknown; known: second"):
+        encode_deck_code(POLAR, catalog=CAT, ruleset="first")  # no such ruleset yet
     deck_list = DeckList("x", "svara", tuple(DeckEntry(s, n) for s, n in POLAR.items()))
     assert encode_deck_code(deck_list, catalog=CAT) == encode_deck_code(
         POLAR, catalog=CAT

@@ -15,7 +15,7 @@ from engine.core.view import PlayerView
 from engine.deckbuilding.resolve import default_catalog, faction_deck, text_deck
 from engine.play import new_game, play_game, play_many
 from engine.simulate import main as simulate_main
-from engine.simulate import wilson
+from engine.tools.stats import wilson
 
 ROOT = Path(__file__).resolve().parents[2]
 PD_TEXT = """# Deck: my dwarves

@@ -7,7 +7,8 @@ import pytest
 
 from engine.deckbuilding.resolve import faction_deck
 from engine.play import play_many
-from engine.simulate import summarize, wilson
+from engine.simulate import summarize
+from engine.tools.stats import wilson
 from simulate import adapters, selectors
 from simulate.models import ChunkResult, JobStatus, SimulationJob
 from simulate.services import chunks, jobs

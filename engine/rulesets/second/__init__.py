@@ -32,6 +32,7 @@ from engine.core.phases import ATTACK, BUILD, DRAW, MAGIC, MOVE, SUMMON
 from engine.core.ruleset import ApplyFn, LegalFn, Ruleset, register_ruleset
 from engine.rulesets.second import dice
 from engine.rulesets.second.build import do_build, legal_builds
+from engine.rulesets.second.deck_rules import DECK_PROFILE
 from engine.rulesets.second.events import do_event, legal_events
 from engine.rulesets.second.magic import do_discard, draw_up, legal_discards
 from engine.rulesets.second.setup import deal, game_deck
@@ -41,6 +42,7 @@ if TYPE_CHECKING:
     from engine.core.game import GameDeck
     from engine.core.state import GameState
     from engine.core.types import CardDef, DeckList, SetupDef
+from engine.core.types import RulesetProfile
 
 
 def _attack(st: GameState, a: Attack) -> None:
@@ -58,6 +60,8 @@ class SecondEdition(Ruleset):
     max_movers: ClassVar[int] = 3
     max_magic: ClassVar[int | None] = 15
     hand_size: ClassVar[int] = 5
+    deck_profile: ClassVar[RulesetProfile | None] = DECK_PROFILE
+    deck_code: ClassVar[int] = 0
 
     def ability_tables(self) -> Sequence[Mapping[str, type[Any]]]:
         from engine.rulesets.second.abilities import ABILITY_TABLES
