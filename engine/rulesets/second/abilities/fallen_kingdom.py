@@ -363,7 +363,7 @@ class BloodFury(Ability):
 
 
 class WarriorImbuedStrength(ImbuedStrength):
-    __doc__ = ImbuedStrength.__doc__
+    """The shared mechanic :class:`ImbuedStrength` (its docstring says what it does)."""
 
 
 # -- Hellfire Cultist ------------------------------------------------------------------

@@ -287,7 +287,7 @@ class Guarded(FirstAttackCap):
 
 # -- Royal Guardian --------------------------------------------------------------------
 class GuardianEngage(Engage):
-    __doc__ = Engage.__doc__
+    """The shared mechanic :class:`Engage` (its docstring says what it does)."""
 
 
 class Shove(Ability):
