@@ -122,6 +122,49 @@ def card_counts(result: Any) -> dict[str, dict[str, list[int]]]:
     }
 
 
+#: Game-length bands of the per-card association table, as (key, first turn, last
+#: turn or None). Greedy games between faction decks last about 30 to 55 turns.
+LENGTH_BANDS: tuple[tuple[str, int, int | None], ...] = (
+    ("short", 0, 29),
+    ("medium", 30, 49),
+    ("long", 50, None),
+)
+
+
+def length_band(turns: int) -> str:
+    for key, low, high in LENGTH_BANDS:
+        if turns >= low and (high is None or turns <= high):
+            return key
+    return LENGTH_BANDS[-1][0]
+
+
+def events_played(job: Any, results: list[Any]) -> list[dict[str, set[str]]]:
+    """Per game of a chunk (results from ``play_many(..., record=True)``), the event
+    cards each side played, read from the action log (card ids are fixed per seat
+    order, see ``engine.rules.setup.cached_info``)."""
+    from engine.actions import PlayEvent
+    from engine.rules.setup import cached_info
+
+    deck_a, deck_b = game_deck(job.deck_a), game_deck(job.deck_b)
+    rules_ = rules(job.ruleset)
+    infos = {
+        False: cached_info(deck_a, deck_b, rules_, 0),
+        True: cached_info(deck_b, deck_a, rules_, 0),
+    }
+    out: list[dict[str, set[str]]] = []
+    for k, result in enumerate(results):
+        swapped = bool(job.swap and k % 2 == 1)
+        info = infos[swapped]
+        seat_side = ("b", "a") if swapped else ("a", "b")
+        played: dict[str, set[str]] = {"a": set(), "b": set()}
+        for action in result.log or []:
+            if isinstance(action, PlayEvent):
+                side = seat_side[info.owner[action.card]]
+                played[side].add(info.cards[action.card].slug)
+        out.append(played)
+    return out
+
+
 def add_card_counts(
     total: dict[str, dict[str, list[int]]], more: Mapping[str, Mapping[str, list[int]]]
 ) -> dict[str, dict[str, list[int]]]:

@@ -24,16 +24,14 @@ def page_client(client, user):  # type: ignore[no-untyped-def]
 
 
 def test_pages_need_login(client):
-    for url in (
-        "/simulations/",
-        "/simulations/new/",
-        "/simulations/1/",
-        "/simulations/1/games/0/",
-        "/matrices/1/",
-    ):
+    for url in ("/simulations/new/", "/matrices/new/"):
         response = client.get(url)
         assert response.status_code == 302
         assert "/login" in response["Location"]
+    # Results are readable by link once shared; private or absent ones are 404.
+    for url in ("/simulations/1/", "/simulations/1/games/0/", "/matrices/1/"):
+        assert client.get(url).status_code == 404
+    assert client.get("/simulations/").status_code == 200
 
 
 def test_new_simulation_form_starts_a_job(page_client, dispatched):
@@ -71,7 +69,7 @@ def test_new_simulation_form_shows_limit_errors(page_client, dispatched, setting
             "agent_b": "random",
         },
     )
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert "queued or running" in response.content.decode()
     assert not SimulationJob.objects.exists()
 
@@ -135,7 +133,8 @@ def test_matrix_page(page_client, user, dispatched):
     response = page_client.get(f"/matrices/{matrix.pk}/")
     assert response.status_code == 200
     html = response.content.decode()
-    assert html.count('class="sim-cell"') == 2
+    # two cells, two diagonal cells, two row averages
+    assert html.count('<td class="sim-cell') == 6
     assert "95% interval" in html
 
 
@@ -180,7 +179,7 @@ def test_new_matrix_form(page_client, dispatched):
         "/matrices/new/",
         {"decks": [FACTION_A, FACTION_B], "games_per_pair": 200_000, "agent": "random"},
     )
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert "at most 100,000 games per matrix" in response.content.decode()
 
 
