@@ -21,6 +21,12 @@ def _not_found(request: HttpRequest, exc: Http404) -> HttpResponse:
     return render(request, "cards/not_found.html", {"message": str(exc)}, status=404)
 
 
+def home_view(request: HttpRequest) -> HttpResponse:
+    """The front page: the player's path (browse, build, simulate) and the factions,
+    their data details folded away."""
+    return render(request, "cards/home.html", {"factions": selectors.faction_list()})
+
+
 def faction_list_view(request: HttpRequest) -> HttpResponse:
     return render(
         request, "cards/faction_list.html", {"factions": selectors.faction_list()}
@@ -45,8 +51,19 @@ def faction_deck_view(request: HttpRequest, slug: str) -> HttpResponse:
             "groups": deck.groups,
             "setup_rows": deck.setup_rows(),
             "deck_text": selectors.faction_deck_text(deck=deck),
+            "simulate": _simulate_links(slug),
         },
     )
+
+
+def _simulate_links(slug: str) -> dict[str, str] | None:
+    """The "Simulate" buttons, for factions whose deck the engine can play."""
+    from engine.decks import default_catalog, playable_factions
+    from simulate.selectors import simulate_links
+
+    if slug not in playable_factions(default_catalog()):
+        return None
+    return simulate_links(slug)
 
 
 def card_list_view(request: HttpRequest) -> HttpResponse:

@@ -34,7 +34,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cards.apis import DeckTextRenderer
-from decks import selectors, services
+from decks import selectors, services, wording
 from decks.models import (
     MAX_DECK_ENTRIES,
     MAX_ENTRY_COUNT,
@@ -122,6 +122,9 @@ class ViolationOutputSerializer(serializers.Serializer):
     count = serializers.IntegerField(required=False)
     limit = serializers.IntegerField(required=False)
     suggestion = serializers.CharField(required=False)
+    plain = serializers.CharField(
+        required=False, help_text="The problem in a player's words, with the numbers."
+    )
 
 
 class ValidationOutputSerializer(serializers.Serializer):
@@ -214,6 +217,8 @@ class DeckValidateApi(APIView):
             body["errors"] = problems + body["errors"]
             body["valid"] = False
         body["buildable"] = selectors.deck_buildable(report, request.user)
+        body["errors"] = wording.report_items(body["errors"])
+        body["warnings"] = wording.report_items(body["warnings"])
         return Response(self.OutputSerializer(body).data)
 
 

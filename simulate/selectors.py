@@ -128,6 +128,27 @@ def games_per_second() -> dict[str, float]:
     return rates
 
 
+def simulate_links(deck_key: str) -> dict[str, str]:
+    """The "Simulate" buttons of a deck page: one opponent (the form, prefilled), or
+    every faction deck as one matrix row (a gauntlet). ``deck_key``: a deck id or a
+    faction slug, as the simulation form's deck choices name decks."""
+    from urllib.parse import urlencode
+
+    from django.urls import reverse
+
+    from engine.decks import default_catalog, playable_factions
+
+    opponents = [f for f in playable_factions(default_catalog()) if f != deck_key]
+    gauntlet = [("gauntlet", "1"), ("decks", deck_key)]
+    gauntlet += [("decks", f) for f in opponents]
+    one = urlencode({"deck_a": deck_key})
+    return {
+        "one": f"{reverse('simulate:simulation-new')}?{one}",
+        "gauntlet": f"{reverse('simulate:matrix-new')}?{urlencode(gauntlet)}",
+        "opponents": str(len(opponents)),
+    }
+
+
 def simulation_progress(*, job: SimulationJob) -> dict[str, int]:
     done = ChunkResult.objects.filter(job=job).aggregate(n=Sum("games"))["n"] or 0
     return {"done": done, "total": job.total_games}

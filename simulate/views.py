@@ -24,9 +24,15 @@ from simulate.services import decks as deck_services
 from simulate.services import jobs, matrices
 
 
-def deck_choices(user: Any) -> list[tuple[str, list[tuple[str, str]]]]:
-    """Grouped <select> choices: the user's decks, public decks, faction decks."""
-    from decks.selectors import deck_list_for
+def deck_choices(
+    user: Any, include: list[str] | None = None
+) -> list[tuple[str, list[tuple[str, str]]]]:
+    """Grouped <select> choices: the user's decks, public decks, faction decks, and
+    the ``include`` deck ids the user may read though they are listed nowhere (an
+    unlisted deck opened by its link)."""
+    from django.http import Http404
+
+    from decks.selectors import access_deck, deck_list_for
     from engine.decks import default_catalog, playable_factions
 
     own: list[tuple[str, str]] = []
@@ -34,6 +40,15 @@ def deck_choices(user: Any) -> list[tuple[str, list[tuple[str, str]]]]:
     for deck in deck_list_for(user).filter(is_faction_deck=False):
         target = own if deck.owner_id == user.pk else public
         target.append((str(deck.pk), deck.name))
+    listed = {value for value, _ in own + public}
+    for key in include or []:
+        if key.isdigit() and key not in listed:
+            try:
+                deck = access_deck(user, int(key))
+            except Http404:
+                continue
+            if not deck.is_faction_deck:
+                public.append((key, deck.name))
     catalog = default_catalog()
     factions = [(s, catalog.factions[s].name) for s in playable_factions(catalog)]
     groups = [("Faction decks", factions), ("My decks", own), ("Public decks", public)]
@@ -111,12 +126,20 @@ class SimulationForm(forms.Form):
 
     def __init__(self, *args: Any, user: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        choices = deck_choices(user)
+        keys = [str(self.initial.get("deck_a", ""))]
+        if self.data:
+            keys += [str(self.data.get("deck_a", "")), str(self.data.get("deck_b", ""))]
+        choices = deck_choices(user, include=keys)
         for name in ("deck_a", "deck_b"):
             cast(forms.ChoiceField, self.fields[name]).choices = choices
         first = [value for _, items in choices for value, _ in items][:2]
         if len(first) == 2:  # two different decks to start from
             self.fields["deck_a"].initial, self.fields["deck_b"].initial = first
+        if self.initial.get("deck_a") and not self.initial.get("deck_b"):
+            # Prefilled from a deck page: the first other faction deck as opponent.
+            other = [v for v, _ in choices[0][1] if v != self.initial["deck_a"]]
+            if other:
+                self.initial["deck_b"] = other[0]
 
 
 class MatrixForm(forms.Form):
@@ -156,8 +179,11 @@ class MatrixForm(forms.Form):
 
     def __init__(self, *args: Any, user: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        keys = [str(k) for k in self.initial.get("decks", [])]
+        if self.data:
+            keys += [str(k) for k in self.data.getlist("decks")]  # type: ignore[attr-defined]
         field = cast(forms.MultipleChoiceField, self.fields["decks"])
-        field.choices = deck_choices(user)
+        field.choices = deck_choices(user, include=keys)
 
 
 def _submit_form(request: HttpRequest, form: forms.Form, submit: Any) -> Any | None:

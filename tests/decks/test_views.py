@@ -109,10 +109,26 @@ def test_detail_of_faction_deck_has_no_edit(faction_deck, owner_client):
 # ------------------------------------------------------------------- builder
 
 
-def test_builder_needs_login(catalog, client):
-    response = client.get("/decks/new/")
+def test_builder_is_open_to_visitors_and_saving_keeps_the_work(
+    catalog, client, user
+):
+    html = client.get("/decks/new/", {"summoner": "svara"}).content.decode()
+    assert "Log in to save" in html
+    response = client.post(
+        "/decks/new/",
+        {"summoner": "svara", "name": "Cold open", "count-ice-smith": "3"},
+    )
     assert response.status_code == 302
     assert response["Location"].startswith("/accounts/login/")
+    assert "draft%3D1" in response["Location"]
+    assert not Deck.objects.filter(name="Cold open").exists()  # nothing saved yet
+    client.force_login(user)  # the session (and its draft) survives logging in
+    html = client.get("/decks/new/", {"draft": "1"}).content.decode()
+    assert 'value="Cold open"' in html
+    assert 'name="count-ice-smith" value="3"' in html
+    # Editing a saved deck still needs its owner.
+    client.logout()
+    assert client.get("/decks/1/edit/").status_code == 302
 
 
 def test_builder_first_asks_for_a_summoner(catalog, owner_client):
