@@ -27,9 +27,9 @@ from decks import selectors, services, wording
 from decks.forms import DeckImportForm, DeckMetaForm, SummonerForm
 from decks.models import MAX_ENTRY_COUNT, Deck
 from engine.catalog import load_catalog
-from simulate.selectors import simulate_links
 from engine.construction import ValidationReport
 from engine.decktext import DeckCodeError, encode_deck_code, format_deck_text
+from simulate.selectors import simulate_links
 
 ROLE_LABELS = {role.value: str(role.label) for role in DeckRole}
 CLASS_LABELS = {c.value: str(c.label) for c in CardClass}

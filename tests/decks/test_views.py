@@ -109,9 +109,7 @@ def test_detail_of_faction_deck_has_no_edit(faction_deck, owner_client):
 # ------------------------------------------------------------------- builder
 
 
-def test_builder_is_open_to_visitors_and_saving_keeps_the_work(
-    catalog, client, user
-):
+def test_builder_is_open_to_visitors_and_saving_keeps_the_work(catalog, client, user):
     html = client.get("/decks/new/", {"summoner": "svara"}).content.decode()
     assert "Log in to save" in html
     response = client.post(
