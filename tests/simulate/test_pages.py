@@ -108,8 +108,21 @@ def test_replay_regenerates_the_stored_game(page_client, make_job):
         )
         assert replay["first_player"] == first
         assert replay["swapped"] == bool(n % 2)
-        assert len(replay["frames"]) > 2
-        assert all(0 <= u[0] < 48 for f in replay["frames"] for u in f["units"])
+        steps = replay["steps"]
+        assert len(steps) > 2 and steps[-1]["final"]
+        assert all(0 <= u[0] < 48 for s in steps for u in s["units"])
+        # Turn starts point at steps, in order; the last step says who won.
+        starts = [t["step"] for t in replay["turn_starts"]]
+        assert starts == sorted(starts) and starts[0] == 0
+        assert "summoner_destroyed" not in steps[-1]["outcome"]
+        attacks = [s for s in steps if s["kind"] == "attack"]
+        assert attacks and all("dice" in s and "hits" in s for s in attacks)
+        assert all(
+            set(f) <= {"melee", "ranged", "special"}
+            for s in attacks
+            for roll in s["dice"]
+            for f in roll
+        )
     response = page_client.get(f"/simulations/{job.pk}/games/1/")
     assert response.status_code == 200
     html = response.content.decode()
@@ -117,7 +130,7 @@ def test_replay_regenerates_the_stored_game(page_client, make_job):
     data = json.loads(
         html.split('id="replay-data" type="application/json">')[1].split("</script>")[0]
     )
-    assert data["frames"][0]["label"] == "Setup"
+    assert data["steps"][0]["kind"] == "setup"
     assert page_client.get(f"/simulations/{job.pk}/games/6/").status_code == 404
 
 
