@@ -300,3 +300,29 @@ def test_collection_page_bad_quantity_saves_nothing(catalog, owner_client, value
 
 def test_collection_page_needs_login(catalog, client):
     assert client.get("/collection/").status_code == 302
+
+
+# ------------------------------------------------- public deck browser by card
+
+
+def test_decks_using_a_card_public_only(make_deck, user, other_user, client):
+    make_deck(user, visibility="public", name="Shown wall")
+    make_deck(user, visibility="unlisted", name="Link-only wall")
+    make_deck(other_user, visibility="private", name="Secret wall")
+    html = client.get("/cards/ice-smith/").content.decode()
+    assert "Decks using this card" in html
+    assert "Shown wall" in html
+    assert "Link-only wall" not in html and "Secret wall" not in html
+    listing = client.get("/decks/", {"card": "Ice Smith"}).content.decode()
+    assert "Shown wall" in listing and "Secret wall" not in listing
+    none = client.get("/decks/", {"card": "no-such-card"}).content.decode()
+    assert "Shown wall" not in none
+
+
+def test_deck_page_offers_simulate_customise_copy_and_print(make_deck, user, client):
+    deck = make_deck(user, visibility="public", name="Shown wall")
+    html = client.get(f"/decks/{deck.pk}/").content.decode()
+    assert f"/simulations/new/?deck_a={deck.pk}" in html
+    assert "gauntlet=1" in html and f"decks={deck.pk}" in html
+    assert f"/decks/new/?from={deck.pk}" in html
+    assert 'data-copy="deck-text"' in html and "Print deck sheet" in html
