@@ -30,6 +30,7 @@ from engine.catalog import load_catalog
 from engine.construction import ValidationReport
 from engine.decktext import DeckCodeError, encode_deck_code, format_deck_text
 from simulate.selectors import simulate_links
+from sw_site.pages import friendly_errors
 
 ROLE_LABELS = {role.value: str(role.label) for role in DeckRole}
 CLASS_LABELS = {c.value: str(c.label) for c in CardClass}
@@ -160,6 +161,7 @@ def deck_list_view(request: HttpRequest) -> HttpResponse:
     )
 
 
+@friendly_errors
 def deck_detail_view(request: HttpRequest, deck_id: int) -> HttpResponse:
     deck = selectors.access_deck(request.user, deck_id)
     view = selectors.deck_views([deck], user=request.user)[0]
@@ -204,6 +206,7 @@ def _start_from(request: HttpRequest) -> tuple[str | None, dict[str, int], str]:
     return summoner, dict(selectors.deck_entry_pairs(deck)), f"My {deck.name}"[:100]
 
 
+@friendly_errors
 @require_http_methods(["GET", "POST"])
 def deck_builder_view(request: HttpRequest, deck_id: int | None = None) -> HttpResponse:
     """``/decks/new/`` (open to everyone: a logged-out visitor's Save keeps the work
@@ -341,6 +344,7 @@ def deck_builder_view(request: HttpRequest, deck_id: int | None = None) -> HttpR
     )
 
 
+@friendly_errors
 @login_required
 @require_POST
 def deck_copy_view(request: HttpRequest, deck_id: int) -> HttpResponse:
@@ -350,6 +354,7 @@ def deck_copy_view(request: HttpRequest, deck_id: int) -> HttpResponse:
     return redirect("decks:edit", deck_id=copy.pk)
 
 
+@friendly_errors
 @login_required
 @require_http_methods(["GET", "POST"])
 def deck_delete_view(request: HttpRequest, deck_id: int) -> HttpResponse:

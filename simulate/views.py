@@ -22,6 +22,7 @@ from simulate import adapters, conf, replays, selectors
 from simulate.models import Agent, Visibility
 from simulate.services import decks as deck_services
 from simulate.services import jobs, matrices
+from sw_site.pages import friendly_errors
 
 
 def deck_choices(
@@ -265,6 +266,7 @@ def simulation_new_view(request: HttpRequest) -> HttpResponse:
     )
 
 
+@friendly_errors
 def simulation_detail_view(request: HttpRequest, job_id: int) -> HttpResponse:
     job = selectors.access_simulation(request.user, job_id)
     api_url = reverse("simulate-api:simulation-detail", args=[job.pk])
@@ -294,6 +296,7 @@ def simulation_detail_view(request: HttpRequest, job_id: int) -> HttpResponse:
     )
 
 
+@friendly_errors
 @login_required
 @require_POST
 def simulation_share_view(request: HttpRequest, job_id: int) -> HttpResponse:
@@ -337,6 +340,7 @@ def matrix_new_view(request: HttpRequest) -> HttpResponse:
     )
 
 
+@friendly_errors
 def matrix_detail_view(request: HttpRequest, matrix_id: int) -> HttpResponse:
     matrix = selectors.access_matrix(request.user, matrix_id)
     is_owner = request.user.is_authenticated and matrix.owner_id == request.user.pk
@@ -360,6 +364,7 @@ def matrix_detail_view(request: HttpRequest, matrix_id: int) -> HttpResponse:
     )
 
 
+@friendly_errors
 @login_required
 @require_POST
 def matrix_share_view(request: HttpRequest, matrix_id: int) -> HttpResponse:
@@ -373,6 +378,7 @@ def matrix_share_view(request: HttpRequest, matrix_id: int) -> HttpResponse:
     return redirect("simulate:matrix-detail", matrix_id=matrix.pk)
 
 
+@friendly_errors
 @login_required
 @require_POST
 def matrix_cancel_view(request: HttpRequest, matrix_id: int) -> HttpResponse:
@@ -381,6 +387,7 @@ def matrix_cancel_view(request: HttpRequest, matrix_id: int) -> HttpResponse:
     return redirect("simulate:matrix-detail", matrix_id=matrix.pk)
 
 
+@friendly_errors
 def simulation_replay_view(
     request: HttpRequest, job_id: int, game_index: int
 ) -> HttpResponse:

@@ -326,3 +326,13 @@ def test_deck_page_offers_simulate_customise_copy_and_print(make_deck, user, cli
     assert "gauntlet=1" in html and f"decks={deck.pk}" in html
     assert f"/decks/new/?from={deck.pk}" in html
     assert 'data-copy="deck-text"' in html and "Print deck sheet" in html
+
+
+def test_private_deck_logged_out_is_the_sites_own_404(make_deck, user, client):
+    deck = make_deck(user, visibility="private", name="Secret wall")
+    response = client.get(f"/decks/{deck.pk}/")
+    assert response.status_code == 404
+    html = response.content.decode()
+    assert "<h1>Not found</h1>" in html and "Secret wall" not in html
+    assert "css/site.css" in html and "img/favicon.svg" in html  # the site's layout
+    assert "Technical" not in html and "Traceback" not in html
