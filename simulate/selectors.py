@@ -139,7 +139,7 @@ def simulate_links(deck_key: str) -> dict[str, str]:
     from engine.decks import default_catalog, playable_factions
 
     opponents = [f for f in playable_factions(default_catalog()) if f != deck_key]
-    gauntlet = [("gauntlet", "1"), ("decks", deck_key)]
+    gauntlet = [("gauntlet", "1"), ("gauntlet_deck", deck_key), ("decks", deck_key)]
     gauntlet += [("decks", f) for f in opponents]
     one = urlencode({"deck_a": deck_key})
     return {

@@ -152,7 +152,12 @@ class MatrixForm(forms.Form):
     )
     gauntlet = forms.BooleanField(
         required=False,
-        label="Gauntlet: only the first deck against each of the others (one row)",
+        label="Gauntlet: only one deck against each of the others (one row)",
+    )
+    gauntlet_deck = forms.ChoiceField(
+        required=False,
+        label="The gauntlet's deck (its row)",
+        help_text="With a gauntlet: the deck that plays every other deck picked above.",
     )
     games_per_pair = forms.IntegerField(
         min_value=2,
@@ -185,6 +190,27 @@ class MatrixForm(forms.Form):
             keys += [str(k) for k in self.data.getlist("decks")]  # type: ignore[attr-defined]
         field = cast(forms.MultipleChoiceField, self.fields["decks"])
         field.choices = deck_choices(user, include=keys)
+        row = cast(forms.ChoiceField, self.fields["gauntlet_deck"])
+        row.choices = [("", "—"), *field.choices]
+        if (
+            self.initial.get("gauntlet")
+            and keys
+            and not self.initial.get("gauntlet_deck")
+        ):
+            self.initial["gauntlet_deck"] = keys[0]  # the deck the button came from
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        row = data.pop("gauntlet_deck", "")
+        if data.get("gauntlet"):
+            if not row:
+                self.add_error(
+                    "gauntlet_deck", "Choose the deck that runs the gauntlet."
+                )
+            else:
+                # The row deck first: a <select multiple> sends options in page order.
+                data["decks"] = [row] + [d for d in data.get("decks", []) if d != row]
+        return data
 
 
 def _submit_form(request: HttpRequest, form: forms.Form, submit: Any) -> Any | None:
@@ -326,7 +352,9 @@ def matrix_new_view(request: HttpRequest) -> HttpResponse:
     form = MatrixForm(
         request.POST or None,
         user=request.user,
-        initial=_prefill(request, ("decks", "gauntlet", "games_per_pair")),
+        initial=_prefill(
+            request, ("decks", "gauntlet", "gauntlet_deck", "games_per_pair")
+        ),
     )
     if request.method == "POST" and form.is_valid():
         matrix = _submit_form(request, form, matrices.matrix_submit)

@@ -21,9 +21,14 @@
     var games, agents;
     if (form.elements.games_per_pair) {
       var sel = form.elements.decks;
-      var n = sel ? Array.prototype.filter.call(sel.options, function (o) { return o.selected; }).length : 0;
+      var picked = sel ? Array.prototype.filter.call(sel.options, function (o) { return o.selected; })
+        .map(function (o) { return o.value; }) : [];
+      var n = picked.length;
       var per = 2 * Math.ceil((parseInt(val("games_per_pair"), 10) || 0) / 2);
-      var pairs = checked("gauntlet") ? Math.max(0, n - 1) : n * (n - 1) / 2;
+      var row = val("gauntlet_deck");
+      var pairs = checked("gauntlet")
+        ? picked.filter(function (v) { return v !== row; }).length
+        : n * (n - 1) / 2;
       games = pairs * per;
       agents = [val("agent")];
       if (n < 2) { out.textContent = "Pick at least two decks."; return; }
