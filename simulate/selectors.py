@@ -461,25 +461,24 @@ def simulation_verdict(
     if not games:
         return {"edge": None, "text": "No games played yet."}
     rate, (low, high) = result["win_rate_a"], result["ci95"]
-    span = f"95% interval {_pct(low)}–{_pct(high)}"
     draws = result.get("draws") or 0
-    tail = f" over {games:,} games" + (f" ({draws:,} drawn)" if draws else "")
+    played = f"{games:,} games" + (f", {draws:,} drawn" if draws else "")
+    span = f"95% interval {_pct(low)}–{_pct(high)}; {played}"
     side = clear_side([low, high])
     if side == "above":
         text = (
             f"{name_a} is favoured: it wins {_pct(rate)} of games against "
-            f"{name_b} ({span}){tail}."
+            f"{name_b} ({span})."
         )
         return {"edge": "a", "text": text}
     if side == "below":
         text = (
-            f"{name_b} is favoured: {name_a} wins only {_pct(rate)} of games "
-            f"({span}){tail}."
+            f"{name_b} is favoured: {name_a} wins only {_pct(rate)} of games ({span})."
         )
         return {"edge": "b", "text": text}
     text = (
         f"No clear edge: {name_a} wins {_pct(rate)} of games against {name_b}, "
-        f"and the {span} includes 50%{tail}."
+        f"and its 95% interval, {_pct(low)}–{_pct(high)}, includes 50% ({played})."
     )
     return {"edge": None, "text": text}
 

@@ -196,7 +196,7 @@ def test_4_results_in_words_with_estimate_and_honest_card_table(
     page.get_by_role("button", name="Start simulation").click()
     page.wait_for_url(re.compile(r".*/simulations/\d+/$"))
     expect(page.locator(".verdict")).to_contain_text(
-        re.compile(r"\d+%.*95% interval \d+%–\d+%")
+        re.compile(r"\d+%.*95% interval,? \d+%–\d+%")
     )
     expect(page.locator(".inline-facts")).to_contain_text(
         "each played twice with the seats swapped"
