@@ -4,7 +4,9 @@ The live server answers Chromium on keep-alive connections, one thread each; a
 thread still parked on such a socket when the browser goes keeps its database
 connection open, and on PostgreSQL the test database then cannot be dropped at the
 end of the run ("being accessed by other users"). After the browser tests, close
-those sessions from the server side.
+those sessions from the server side, once, after the last browser-test module of
+the run (sweeping after every module would also cut the connection the next
+module's tests are using).
 """
 
 from __future__ import annotations
@@ -15,12 +17,16 @@ import pytest
 
 
 @pytest.fixture(scope="module", autouse=True)
-def _close_live_server_sessions(django_db_blocker) -> Iterator[None]:  # type: ignore[no-untyped-def]
+def _close_live_server_sessions(request, django_db_blocker) -> Iterator[None]:  # type: ignore[no-untyped-def]
     yield
     from django.db import connection
 
     if connection.vendor != "postgresql":
         return
+    here = request.node.path.parent
+    modules = [i.path for i in request.session.items if i.path.parent == here]
+    if modules and request.node.path != modules[-1]:
+        return  # more browser tests to come
     with django_db_blocker.unblock(), connection.cursor() as cursor:
         cursor.execute(
             "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
