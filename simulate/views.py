@@ -85,8 +85,9 @@ class SimulationForm(forms.Form):
         max_value=conf.DEFAULTS["MAX_GAMES"],
         initial=100,
         label="Games",
-        help_text="More games give a narrower interval: 100 games pin the win rate "
-        "to about ±10 points, 1,000 to about ±3.",
+        help_text="Seeds to play (each twice when the seats alternate). More games "
+        "give a narrower interval: 100 games pin the win rate to about ±10 points, "
+        "1,000 to about ±3.",
     )
     agent_a = forms.ChoiceField(
         label="Who plays deck A", choices=agent_choices, initial=Agent.GREEDY
