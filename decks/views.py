@@ -338,6 +338,7 @@ def deck_builder_view(request: HttpRequest, deck_id: int | None = None) -> HttpR
             "class_labels": CLASS_LABELS,
             "show_owned": owned is not None,
             "anonymous": anonymous,
+            "simulate": simulate_links(str(deck.pk)) if deck else None,
             **_report_context(report, summoner),
         },
         status=400 if request.method == "POST" else 200,

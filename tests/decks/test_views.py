@@ -336,3 +336,11 @@ def test_private_deck_logged_out_is_the_sites_own_404(make_deck, user, client):
     assert "<h1>Not found</h1>" in html and "Secret wall" not in html
     assert "css/site.css" in html and "img/favicon.svg" in html  # the site's layout
     assert "Technical" not in html and "Traceback" not in html
+
+
+def test_builder_of_a_saved_deck_offers_both_simulations(make_deck, user, client):
+    deck = make_deck(user, name="Frost wall")
+    client.force_login(user)
+    html = client.get(f"/decks/{deck.pk}/edit/").content.decode()
+    assert f"/simulations/new/?deck_a={deck.pk}" in html
+    assert f"gauntlet=1&amp;gauntlet_deck={deck.pk}" in html
