@@ -107,6 +107,12 @@ def _submit_form(request: HttpRequest, form: forms.Form, submit: Any) -> Any | N
             form.add_error(exc.field, error["message"])
     except jobs.TooManyActiveJobs as exc:
         form.add_error(None, str(exc))
+    except jobs.BrokerUnavailable:
+        form.add_error(
+            None,
+            "The task queue is unavailable right now; nothing was queued. "
+            "Try again in a minute.",
+        )
     except ValidationError as exc:
         form.add_error(None, exc)
     return None

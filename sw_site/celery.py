@@ -35,3 +35,17 @@ def config_loggers(*args, **kwargs):  # type: ignore[no-untyped-def]
     from django.conf import settings
 
     dictConfig(settings.LOGGING)
+
+
+def broker_errors() -> tuple[type[BaseException], ...]:
+    """Exceptions that mean the broker (or the Redis result backend, which chords
+    use for their bookkeeping) cannot be reached."""
+    from kombu.exceptions import OperationalError as KombuOperationalError
+
+    errors: list[type[BaseException]] = [KombuOperationalError, ConnectionError]
+    try:
+        import redis
+    except ImportError:  # pragma: no cover - redis is a dependency
+        return tuple(errors)
+    errors += [redis.exceptions.ConnectionError, redis.exceptions.TimeoutError]
+    return tuple(errors)

@@ -65,6 +65,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First, so that every error under /api/ (even a 413 or a 404 of an unknown URL)
+    # comes out as JSON {"code", "message"}.
+    "sw_site.middleware.ApiErrorMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -156,6 +159,12 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 50,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "sw_site.api.exception_handler",
+    # JSON with a size and nesting limit (sw_site.parsers), then forms.
+    "DEFAULT_PARSER_CLASSES": [
+        "sw_site.parsers.JSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_RENDERER_CLASSES": [
         "rest_framework.renderers.JSONRenderer",
         "rest_framework.renderers.BrowsableAPIRenderer",
@@ -190,13 +199,37 @@ elif CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
         # tick, and tick often enough for short timeouts.
         "unacked_restore_throttle": 1,
         "unacked_restore_interval": max(1, min(10, _visibility // 2)),
+        # A broker that is down must not hold a submission for long: fail fast (the
+        # API answers 503 broker_unavailable within about a second).
+        "socket_connect_timeout": 1,
     }
+    CELERY_BROKER_CONNECTION_TIMEOUT = 2
 CELERY_RESULT_BACKEND = os.environ.get(
     "CELERY_RESULT_BACKEND",
     "redis" + CELERY_BROKER_URL[len("redis") :]
     if CELERY_BROKER_URL.startswith("redis")
     else f"file://{VAR_DIR / 'celery-results'}",
 )
+if CELERY_RESULT_BACKEND.startswith(("redis://", "rediss://")):
+    # Chords keep their counters in the result backend; its default is 20 retries a
+    # second apart, which held a submission 20 s when Redis was down.
+    CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 1
+    CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {
+        "retry_policy": {
+            "max_retries": 2,
+            "interval_start": 0,
+            "interval_step": 0.25,
+            "interval_max": 0.5,
+        }
+    }
+# Publishing a task: a few quick retries, then the error (kombu's default waits less
+# than a second too, but say so).
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 2,
+    "interval_start": 0,
+    "interval_step": 0.25,
+    "interval_max": 0.5,
+}
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]

@@ -46,6 +46,11 @@ class TooManyActiveJobs(Exception):
     """The user already has ``MAX_ACTIVE_JOBS`` jobs queued or running."""
 
 
+class BrokerUnavailable(Exception):
+    """The Celery broker refused a new job's chunks: the job was marked failed (it does
+    not count as active) and the caller should answer 503 ``broker_unavailable``."""
+
+
 def new_seed() -> int:
     return secrets.randbelow(2**31)
 
@@ -142,8 +147,24 @@ def simulation_create(
     job.save(update_fields=["chunks_planned", "updated_at"])
     if dispatch is not None:
         job_id = job.pk
-        transaction.on_commit(lambda: dispatch(job_id, chunks))
+        transaction.on_commit(lambda: _dispatch_or_fail(dispatch, job_id, chunks))
     return job
+
+
+def _dispatch_or_fail(dispatch: Dispatch, job_id: int, chunks: list[int]) -> None:
+    """Hand a new job's chunks to Celery; when the broker is down, mark the job failed
+    (so it never sits queued with no message behind it, counting against the user's
+    active jobs) and raise BrokerUnavailable."""
+    from sw_site.celery import broker_errors
+
+    try:
+        dispatch(job_id, chunks)
+    except broker_errors() as exc:
+        simulation_fail(
+            job_id=job_id,
+            error=f"the task queue was unavailable when the job was submitted: {exc}",
+        )
+        raise BrokerUnavailable(str(exc)) from exc
 
 
 def simulation_submit(
