@@ -20,9 +20,11 @@ $(VENV)/.installed: pyproject.toml
 install: $(VENV)/.installed
 
 # Migrate, load the catalog, start a background Celery worker (embedded filesystem broker
-# unless CELERY_BROKER_URL is set) and serve the site until Ctrl-C.
+# unless CELERY_BROKER_URL is set; its watchdog re-sends chunks lost with a worker) and
+# serve the site until Ctrl-C.
 run: install
 	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py createcachetable
 	$(BIN)/python manage.py load_catalog
 	@echo ""
 	@echo "  Summoner Wars deck lab: http://$(HOST):$(PORT)/   (API docs: http://$(HOST):$(PORT)/api/docs/)"

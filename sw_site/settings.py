@@ -113,6 +113,28 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# CACHES https://docs.djangoproject.com/en/5.2/topics/cache/
+# Shared by every web and worker process (throttles, the workers' heartbeat, cached
+# catalog reads): the database by default (`manage.py createcachetable`, which the
+# run and serve commands do), Redis when DJANGO_CACHE_URL=redis://... Never a
+# per-process memory cache: two gunicorn workers would each count their own quota.
+_CACHE_URL = os.environ.get("DJANGO_CACHE_URL", "")
+if _CACHE_URL.startswith(("redis://", "rediss://")):
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": _CACHE_URL,
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+        }
+    }
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": "sw_cache",
+        }
+    }
+
 # AUTH https://docs.djangoproject.com/en/5.2/topics/auth/
 _PASSWORD_VALIDATION = "django.contrib.auth.password_validation."
 AUTH_PASSWORD_VALIDATORS = [
@@ -236,10 +258,20 @@ CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
-CELERY_TASK_SOFT_TIME_LIMIT = int(os.environ.get("CELERY_TASK_SOFT_TIME_LIMIT", "600"))
-CELERY_TASK_TIME_LIMIT = int(os.environ.get("CELERY_TASK_TIME_LIMIT", "660"))
+# A chunk is sized to take seconds (simulate.conf MAX_CHUNK_BY_AGENT); the hard limit
+# bounds how long a running chunk can look like a lost one, so the watchdog's
+# SIMULATE_STALE_AFTER (60 s) must stay above it.
+CELERY_TASK_SOFT_TIME_LIMIT = int(os.environ.get("CELERY_TASK_SOFT_TIME_LIMIT", "45"))
+CELERY_TASK_TIME_LIMIT = int(os.environ.get("CELERY_TASK_TIME_LIMIT", "55"))
 CELERY_RESULT_EXPIRES = 24 * 3600
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
+
+# SIMULATE (simulate/conf.py holds every default; these two are also read from the
+# environment: the watchdog of every worker, see sw_site.celery.Watchdog)
+if os.environ.get("SIMULATE_WATCHDOG_INTERVAL"):
+    SIMULATE_WATCHDOG_INTERVAL = float(os.environ["SIMULATE_WATCHDOG_INTERVAL"])
+if os.environ.get("SIMULATE_STALE_AFTER"):
+    SIMULATE_STALE_AFTER = float(os.environ["SIMULATE_STALE_AFTER"])
 
 # LOGGING
 LOGGING = {

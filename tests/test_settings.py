@@ -109,3 +109,29 @@ def test_deploy_check_passes_with_production_settings():
         env=env,
     )
     assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_watchdog_heals_within_two_minutes_and_never_takes_a_running_chunk():
+    """Lost chunks are re-sent at most STALE_AFTER + WATCHDOG_INTERVAL seconds after a
+    job's last progress (< 2 minutes), and STALE_AFTER exceeds the hard time limit,
+    the longest a chunk may run (so a running chunk is never taken for lost)."""
+    from simulate import conf
+
+    stale, every = conf.get("STALE_AFTER"), conf.get("WATCHDOG_INTERVAL")
+    assert 0 < every and stale + every < 120
+    assert settings.CELERY_TASK_SOFT_TIME_LIMIT < settings.CELERY_TASK_TIME_LIMIT
+    assert settings.CELERY_TASK_TIME_LIMIT < stale
+    # The largest chunk a client may ask for fits the soft limit at 20 greedy games/s
+    # (each seed played twice with swap).
+    assert (
+        2 * conf.max_chunk_size(("greedy",)) / 20 < settings.CELERY_TASK_SOFT_TIME_LIMIT
+    )
+
+
+def test_caches_are_shared_between_processes():
+    """Throttles and the workers' heartbeat live in a store every process sees."""
+    backend = settings.CACHES["default"]["BACKEND"]
+    assert backend in (
+        "django.core.cache.backends.db.DatabaseCache",
+        "django.core.cache.backends.redis.RedisCache",
+    )
