@@ -8,7 +8,10 @@ PORT   ?= 8000
 WORKERS ?= 2
 PYTEST_ARGS ?=
 
-.PHONY: install run worker test lint typecheck bench clean
+WEB_WORKERS ?= 3
+WEB_THREADS ?= 4
+
+.PHONY: install run serve worker test lint typecheck bench load clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -c 'import sys; sys.exit("Python 3.11+ is required") if sys.version_info < (3, 11) else None'
@@ -24,7 +27,6 @@ install: $(VENV)/.installed
 # serve the site until Ctrl-C.
 run: install
 	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/python manage.py createcachetable
 	$(BIN)/python manage.py load_catalog
 	@echo ""
 	@echo "  Summoner Wars deck lab: http://$(HOST):$(PORT)/   (API docs: http://$(HOST):$(PORT)/api/docs/)"
@@ -32,6 +34,20 @@ run: install
 	@$(BIN)/celery -A sw_site worker --loglevel=WARNING --concurrency=$(WORKERS) & worker=$$!; \
 	  trap 'kill $$worker 2>/dev/null; wait $$worker 2>/dev/null' EXIT INT TERM; \
 	  $(BIN)/python manage.py runserver --noreload $(HOST):$(PORT)
+
+# Production web server: gunicorn (WEB_WORKERS processes x WEB_THREADS threads), static
+# files collected and served by WhiteNoise. Set the production variables first (README,
+# "Production"); run `make worker` beside it (its watchdog heals lost chunks).
+serve: install
+	$(BIN)/python manage.py check --deploy --fail-level WARNING
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py load_catalog
+	$(BIN)/python manage.py collectstatic --noinput -v0
+	exec $(BIN)/gunicorn sw_site.wsgi:application --bind $(HOST):$(PORT) \
+	  --workers $(WEB_WORKERS) --threads $(WEB_THREADS) --worker-class gthread \
+	  --timeout 30 --graceful-timeout 20 --keep-alive 5 \
+	  --max-requests 5000 --max-requests-jitter 500 \
+	  --access-logfile - --forwarded-allow-ips "$${FORWARDED_ALLOW_IPS:-127.0.0.1}"
 
 # An extra worker (e.g. on another machine sharing DATABASE_URL and CELERY_BROKER_URL).
 worker: install

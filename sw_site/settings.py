@@ -77,6 +77,12 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
 
+if not DEBUG:
+    # Production: static files from the WSGI server itself, out of STATIC_ROOT
+    # (`collectstatic`; https://whitenoise.readthedocs.io/). runserver serves them
+    # in development.
+    MIDDLEWARE.insert(2, "whitenoise.middleware.WhiteNoiseMiddleware")
+
 ROOT_URLCONF = "sw_site.urls"
 WSGI_APPLICATION = "sw_site.wsgi.application"
 
@@ -99,7 +105,10 @@ TEMPLATES = [
 DATABASES = {
     "default": dj_database_url.parse(
         os.environ.get("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
-        conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", "0")),
+        # Persistent connections (seconds; 0 closes after each request), checked
+        # before reuse so a restarted database costs no failed request.
+        conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", "60")),
+        conn_health_checks=True,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
@@ -155,8 +164,18 @@ USE_TZ = True
 
 # STATIC https://docs.djangoproject.com/en/5.2/howto/static-files/
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", BASE_DIR / "staticfiles"))
 STATICFILES_DIRS = [BASE_DIR / "static"] if (BASE_DIR / "static").is_dir() else []
+# Production (DEBUG off): `collectstatic` (run by `make serve`) writes hashed,
+# compressed copies that WhiteNoise serves with far-future cache headers.
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
+        if DEBUG
+        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    },
+}
 
 # SECURITY (production toggles; `manage.py check --deploy` passes with DJANGO_DEBUG=0)
 if not DEBUG:

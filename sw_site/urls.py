@@ -4,6 +4,8 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from sw_site.health import HealthApi
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
@@ -12,6 +14,7 @@ urlpatterns = [
         SpectacularSwaggerView.as_view(url_name="api-schema"),
         name="api-docs",
     ),
+    path("api/health/", HealthApi.as_view(), name="api-health"),
     path("api/", include("accounts.api_urls")),
     path("api/", include("cards.api_urls")),
     path("api/", include("decks.api_urls")),

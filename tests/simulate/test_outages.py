@@ -19,7 +19,6 @@ from simulate.models import ACTIVE_STATUSES, JobStatus, MatrixJob, SimulationJob
 from simulate.services import jobs
 
 from .conftest import FACTION_A, FACTION_B
-from .test_integration import database_url
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -117,14 +116,14 @@ SCRIPT = textwrap.dedent(
 
 @pytest.mark.worker
 @pytest.mark.django_db(transaction=True)
-def test_broker_down_answers_503_fast_and_leaves_no_active_job(user):
+def test_broker_down_answers_503_fast_and_leaves_no_active_job(user, live_database_url):
     env = {
         k: v
         for k, v in os.environ.items()
         if not k.startswith(("CELERY_", "SIMULATE_"))
     }
     env.update(
-        DATABASE_URL=database_url(),
+        DATABASE_URL=live_database_url,
         CELERY_BROKER_URL="redis://127.0.0.1:1/0",  # nothing listens on port 1
         DJANGO_SETTINGS_MODULE="sw_site.settings",
     )
@@ -148,6 +147,11 @@ def test_broker_down_answers_503_fast_and_leaves_no_active_job(user):
     assert out["cards"]["status"] == 200
     assert out["validate"]["status"] == 200
     assert out["validate"]["body"]["valid"] is False
+    # The health endpoint says what is wrong.
+    health = out["health"]
+    assert health["status"] == 503 and health["body"]["code"] == "service_unavailable"
+    assert health["body"]["checks"]["broker"]["ok"] is False
+    assert health["body"]["checks"]["database"]["ok"] is True
     # Nothing left behind: every job the outage touched is failed, none active.
     assert not SimulationJob.objects.filter(status__in=ACTIVE_STATUSES).exists()
     assert not MatrixJob.objects.filter(status__in=ACTIVE_STATUSES).exists()
