@@ -52,6 +52,7 @@ from engine.decktext import (
     format_deck_text,
     parse_deck_text,
 )
+from sw_site.throttles import ValidateAnonThrottle, ValidateUserThrottle
 
 # ------------------------------------------------------------------- shared pieces
 
@@ -162,7 +163,9 @@ def _deck_response(
 class DeckValidateApi(APIView):
     """``POST /api/decks/validate/``: check a deck against the construction rules
     without saving it. Works without login; logged in, ``collection.short`` warnings
-    tell what the collection lacks."""
+    tell what the collection lacks. Throttled per address (anonymous) or per user."""
+
+    throttle_classes = [ValidateAnonThrottle, ValidateUserThrottle]
 
     class InputSerializer(serializers.Serializer):
         class Meta:

@@ -101,7 +101,9 @@ def _submit_form(request: HttpRequest, form: forms.Form, submit: Any) -> Any | N
         form.add_error(None, "Too many submissions; try again later.")
         return None
     try:
-        return submit(owner=request.user, **form.cleaned_data)
+        submitted = submit(owner=request.user, **form.cleaned_data)
+        _count_submission(request)
+        return submitted
     except deck_services.DeckRejected as exc:
         for error in exc.errors:
             form.add_error(exc.field, error["message"])
@@ -119,11 +121,17 @@ def _submit_form(request: HttpRequest, form: forms.Form, submit: Any) -> Any | N
 
 
 def _throttled(request: HttpRequest) -> bool:
-    """The API's submission throttle, shared by the form."""
-    from simulate.apis import SimulationListCreateApi, SimulationSubmitThrottle
+    """The API's submission throttle, shared by the form (checked, not counted)."""
+    from simulate.apis import SimulationSubmitThrottle
 
-    view = SimulationListCreateApi()
-    return not SimulationSubmitThrottle().allow_request(request, view)  # type: ignore[arg-type]
+    return not SimulationSubmitThrottle().peek(request)
+
+
+def _count_submission(request: HttpRequest) -> None:
+    """An accepted submission spends one of the quota (an invalid one spends none)."""
+    from simulate.apis import SimulationSubmitThrottle
+
+    SimulationSubmitThrottle().record(request)
 
 
 @login_required

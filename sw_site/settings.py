@@ -189,16 +189,37 @@ if not DEBUG:
     SECURE_CONTENT_TYPE_NOSNIFF = True
 
 # REST FRAMEWORK https://www.django-rest-framework.org/api-guide/settings/
+# Abuse limits (sw_site/throttles.py), counted in the shared cache; any of them can be
+# changed with DJANGO_THROTTLE_RATES="scope=rate,scope=rate" (rate: N/s|m|h|d).
+THROTTLE_RATES = {
+    "login_address": "30/min",
+    "login_account": "10/hour",
+    "signup_address": "10/hour",
+    "validate_anon": "120/min",
+    "validate_user": "600/min",
+}
+for _item in env_list("DJANGO_THROTTLE_RATES", []):
+    _scope, _, _rate = _item.partition("=")
+    THROTTLE_RATES[_scope.strip()] = _rate.strip()
+# API tokens expire this many days after they were issued (0: never).
+TOKEN_TTL_DAYS = int(os.environ.get("DJANGO_TOKEN_TTL_DAYS", "90"))
+
 REST_FRAMEWORK = {
+    # Token first: an unauthenticated request is answered 401 with
+    # `WWW-Authenticate: Token` (DRF takes the header from the first class).
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        "accounts.authentication.ExpiringTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
     ],
+    "DEFAULT_THROTTLE_RATES": THROTTLE_RATES,
+    # Reverse proxies in front of the site that append to X-Forwarded-For (0: the
+    # client address is REMOTE_ADDR; a client can never choose its own).
+    "NUM_PROXIES": int(os.environ.get("DJANGO_NUM_PROXIES", "0")),
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "sw_site.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "sw_site.api.exception_handler",
     # JSON with a size and nesting limit (sw_site.parsers), then forms.
     "DEFAULT_PARSER_CLASSES": [

@@ -1,0 +1,101 @@
+"""The OpenAPI schema says what the API really answers (issue 15, item 6).
+
+``AutoSchema`` adds to every operation the error responses it can give, each with the
+``Error`` body ``{"code", "message"}``, unless the view documents that status itself:
+
+- 400 (and 413 for a body over the limit) for operations with a request body or
+  query filters;
+- 401 (``WWW-Authenticate: Token``) and 403 for operations behind a login;
+- 404 for paths with a parameter (unknown or someone else's private object);
+- 429 for throttled operations;
+- 503 for every operation (the database or the broker is down).
+
+``error_response(description)`` documents one status by hand.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.openapi import AutoSchema as SpectacularAutoSchema
+from drf_spectacular.utils import OpenApiResponse, inline_serializer
+from rest_framework import serializers
+from rest_framework.permissions import AllowAny
+
+ErrorSerializer = inline_serializer(
+    "Error",
+    {
+        "code": serializers.CharField(
+            help_text="A stable code: invalid, parse_error, not_authenticated, "
+            "authentication_failed, permission_denied, not_found, "
+            "method_not_allowed, request_too_large, throttled, "
+            "too_many_active_jobs, deck.invalid, broker_unavailable, "
+            "database_unavailable, ..."
+        ),
+        "message": serializers.CharField(),
+        "errors": serializers.JSONField(
+            required=False, help_text="Field details of a 400 `invalid`."
+        ),
+    },
+)
+
+DESCRIPTIONS = {
+    400: "Invalid input (`invalid`, with field `errors`) or unparseable JSON "
+    "(`parse_error`).",
+    401: "Not logged in (`not_authenticated`) or bad credentials "
+    "(`authentication_failed`); `WWW-Authenticate: Token`.",
+    403: "Logged in but not allowed (`permission_denied`).",
+    404: "No such object, or someone else's private one (`not_found`).",
+    413: "Request body over the size limit (`request_too_large`).",
+    429: "Throttled (`throttled`); `Retry-After` says when to try again.",
+    503: "The database or the task queue is down (`database_unavailable`, "
+    "`broker_unavailable`).",
+}
+
+
+def error_response(description: str) -> OpenApiResponse:
+    return OpenApiResponse(response=ErrorSerializer, description=description)
+
+
+class AutoSchema(SpectacularAutoSchema):
+    def _error_statuses(self) -> list[int]:
+        codes = [503]
+        has_body = self.method in ("POST", "PUT", "PATCH")
+        if has_body or getattr(self.view, "filterset_class", None):
+            codes += [400]
+        if has_body:
+            codes += [413]
+        if self._needs_login():
+            codes += [401, 403]
+        if "{" in self.path:
+            codes += [404]
+        if self._throttled():
+            codes += [429]
+        return sorted(codes)
+
+    def _needs_login(self) -> bool:
+        permissions = self.view.get_permissions()
+        return any(not isinstance(p, AllowAny) for p in permissions)
+
+    def _throttled(self) -> bool:
+        if getattr(self.view, "throttle_scope", None):
+            return True
+        request = getattr(self.view, "request", None)
+        method = self.method
+        try:
+            if request is not None:
+                request.method = method
+            return bool(self.view.get_throttles())
+        except Exception:  # noqa: BLE001 - a view that needs a real request
+            return False
+
+    def _get_response_bodies(self, direction: Any = "response") -> dict[str, Any]:
+        responses = super()._get_response_bodies(direction)
+        if direction != "response":
+            return responses
+        for code in self._error_statuses():
+            if str(code) not in responses:
+                responses[str(code)] = self._get_response_for_code(
+                    error_response(DESCRIPTIONS[code]), str(code), direction=direction
+                )
+        return responses
