@@ -52,6 +52,7 @@ from engine.decktext import (
     format_deck_text,
     parse_deck_text,
 )
+from sw_site.openapi import error_response, one_of_required
 from sw_site.throttles import ValidateAnonThrottle, ValidateUserThrottle
 
 # ------------------------------------------------------------------- shared pieces
@@ -167,6 +168,7 @@ class DeckValidateApi(APIView):
 
     throttle_classes = [ValidateAnonThrottle, ValidateUserThrottle]
 
+    @one_of_required("cards", "text")
     class InputSerializer(serializers.Serializer):
         class Meta:
             ref_name = "DeckValidateInput"
@@ -234,7 +236,6 @@ class DeckListApi(APIView):
         summoner = serializers.SlugField(required=False)
         faction_decks = serializers.BooleanField(required=False)
         visibility = serializers.ChoiceField(Visibility.choices, required=False)
-        page = serializers.IntegerField(required=False, min_value=1)
 
     class OutputSerializer(serializers.Serializer):
         class Meta:
@@ -266,6 +267,8 @@ class DeckListApi(APIView):
         @extend_schema_field(ValidationOutputSerializer)
         def get_validation(self, view: selectors.DeckView) -> dict[str, Any]:
             return view.report.to_json()
+
+    pagination_class = PageNumberPagination  # the schema's page parameter and body
 
     @extend_schema(
         parameters=[FilterSerializer],
@@ -461,8 +464,14 @@ class DeckExportApi(APIView):
             ),
             (200, "application/json"): inline_serializer(
                 "DeckExportOutput",
-                {"code": serializers.CharField(), "text": serializers.CharField()},
+                {
+                    "code": serializers.CharField(),
+                    "text": serializers.CharField(
+                        required=False, help_text="Absent with ?format=code."
+                    ),
+                },
             ),
+            400: error_response("The deck cannot be written as a deck code."),
         },
     )
     def get(self, request: Request, deck_id: int) -> Response:
@@ -497,6 +506,7 @@ class DeckImportApi(DeckInputErrorHandlerMixin, APIView):
 
     permission_classes = [IsAuthenticated]
 
+    @one_of_required("text", "code")
     class InputSerializer(serializers.Serializer):
         class Meta:
             ref_name = "DeckImportInput"

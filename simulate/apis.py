@@ -204,6 +204,8 @@ class SimulationListCreateApi(SubmitApi):
         def get_progress(self, job: Any) -> dict[str, int]:
             return {"done": job.done, "total": job.total_games}
 
+    pagination_class = PageNumberPagination  # the schema's page parameter and body
+
     @extend_schema(
         operation_id="simulations_list",
         description="Your simulation jobs, newest first (paginated).",

@@ -57,20 +57,69 @@ def error_response(description: str) -> OpenApiResponse:
     return OpenApiResponse(response=ErrorSerializer, description=description)
 
 
+#: Request components whose body must hold exactly one of two fields (filled by
+#: :func:`one_of_required`, applied by :func:`postprocess_one_of`).
+ONE_OF_REQUIRED: dict[str, tuple[str, ...]] = {}
+
+
+def one_of_required(*fields: str) -> Any:
+    """Class decorator for an input serializer whose ``validate`` demands exactly one
+    of ``fields``: the schema says so with ``oneOf`` (``required`` per field)."""
+
+    def mark(serializer_class: Any) -> Any:
+        name = getattr(getattr(serializer_class, "Meta", None), "ref_name", None)
+        ONE_OF_REQUIRED[name or serializer_class.__name__] = fields
+        return serializer_class
+
+    return mark
+
+
+def postprocess_one_of(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+    schemas = result.get("components", {}).get("schemas", {})
+    for name, fields in ONE_OF_REQUIRED.items():
+        for variant in (name, f"{name}Request"):
+            if variant in schemas:
+                schemas[variant]["oneOf"] = [{"required": [f]} for f in fields]
+    return result
+
+
 class AutoSchema(SpectacularAutoSchema):
-    def _error_statuses(self) -> list[int]:
-        codes = [503]
+    def get_auth(self) -> list[dict[str, Any]]:
+        """Operations open to anonymous clients say so (``{}``), even when the
+        view decides its permissions per method."""
+        auth = super().get_auth()
+        if auth and not self._needs_login() and {} not in auth:
+            auth = [*auth, {}]
+        return auth
+
+    def get_operation(self, *args: Any, **kwargs: Any) -> Any:
+        operation = super().get_operation(*args, **kwargs)
+        if operation is None:
+            return None
+        responses = operation.setdefault("responses", {})
+        for code in self._error_statuses(operation):
+            if str(code) not in responses:
+                responses[str(code)] = self._get_response_for_code(
+                    error_response(DESCRIPTIONS[code]), str(code)
+                )
+        return operation
+
+    def _error_statuses(self, operation: dict[str, Any]) -> list[int]:
+        codes = {503}
+        query = {
+            p["name"] for p in operation.get("parameters", []) if p["in"] == "query"
+        }
         has_body = self.method in ("POST", "PUT", "PATCH")
-        if has_body or getattr(self.view, "filterset_class", None):
-            codes += [400]
+        if has_body or query - {"page", "format"}:
+            codes.add(400)
         if has_body:
-            codes += [413]
+            codes.add(413)
         if self._needs_login():
-            codes += [401, 403]
-        if "{" in self.path:
-            codes += [404]
+            codes |= {401, 403}
+        if "{" in self.path or "page" in query or "format" in query:
+            codes.add(404)  # unknown object, page past the end, unknown format
         if self._throttled():
-            codes += [429]
+            codes.add(429)
         return sorted(codes)
 
     def _needs_login(self) -> bool:
@@ -80,22 +129,7 @@ class AutoSchema(SpectacularAutoSchema):
     def _throttled(self) -> bool:
         if getattr(self.view, "throttle_scope", None):
             return True
-        request = getattr(self.view, "request", None)
-        method = self.method
         try:
-            if request is not None:
-                request.method = method
             return bool(self.view.get_throttles())
         except Exception:  # noqa: BLE001 - a view that needs a real request
             return False
-
-    def _get_response_bodies(self, direction: Any = "response") -> dict[str, Any]:
-        responses = super()._get_response_bodies(direction)
-        if direction != "response":
-            return responses
-        for code in self._error_statuses():
-            if str(code) not in responses:
-                responses[str(code)] = self._get_response_for_code(
-                    error_response(DESCRIPTIONS[code]), str(code), direction=direction
-                )
-        return responses

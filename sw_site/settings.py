@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -128,6 +129,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # run and serve commands do), Redis when DJANGO_CACHE_URL=redis://... Never a
 # per-process memory cache: two gunicorn workers would each count their own quota.
 _CACHE_URL = os.environ.get("DJANGO_CACHE_URL", "")
+CACHES: dict[str, dict[str, Any]]
 if _CACHE_URL.startswith(("redis://", "rediss://")):
     CACHES = {
         "default": {
@@ -141,8 +143,17 @@ else:
         "default": {
             "BACKEND": "django.core.cache.backends.db.DatabaseCache",
             "LOCATION": "sw_cache",
+            "OPTIONS": {"MAX_ENTRIES": 100_000},
         }
     }
+# Catalog read answers, per process (cards/read_cache.py): keyed by the catalog's
+# version, so nothing needs to be shared or invalidated across processes.
+CACHES["catalog"] = {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "LOCATION": "catalog-reads",
+    "TIMEOUT": 3600,
+    "OPTIONS": {"MAX_ENTRIES": 2000},
+}
 
 # AUTH https://docs.djangoproject.com/en/5.2/topics/auth/
 _PASSWORD_VALIDATION = "django.contrib.auth.password_validation."
@@ -237,6 +248,12 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Card catalog, deck validation and simulated matchups.",
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Keep spectacular's enum hook; add the "exactly one of" request rules.
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "sw_site.openapi.postprocess_one_of",
+    ],
+    "COMPONENT_SPLIT_REQUEST": True,
 }
 
 # CELERY https://docs.celeryq.dev/en/stable/userguide/configuration.html

@@ -14,6 +14,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -43,9 +44,11 @@ def production_env(database_url: str, static_root: Path) -> dict[str, str]:
     return env
 
 
-@pytest.fixture
-def server(live_database_url: str, tmp_path: Path) -> Iterator[str]:
-    env = production_env(live_database_url, tmp_path / "static")
+@contextmanager
+def start_gunicorn(
+    env: dict[str, str], tmp_path: Path, *, workers: int = 1
+) -> Iterator[str]:
+    """gunicorn as `make serve` runs it (after collectstatic), on a free port."""
     subprocess.run(
         [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
         cwd=ROOT,
@@ -54,7 +57,8 @@ def server(live_database_url: str, tmp_path: Path) -> Iterator[str]:
         timeout=120,
     )
     port = free_port()
-    log = (tmp_path / "gunicorn.log").open("wb")
+    log_path = tmp_path / "gunicorn.log"
+    log = log_path.open("wb")
     proc = subprocess.Popen(
         [
             GUNICORN,
@@ -62,7 +66,7 @@ def server(live_database_url: str, tmp_path: Path) -> Iterator[str]:
             "--bind",
             f"127.0.0.1:{port}",
             "--workers",
-            "1",
+            str(workers),
             "--threads",
             "2",
             "--worker-class",
@@ -74,7 +78,6 @@ def server(live_database_url: str, tmp_path: Path) -> Iterator[str]:
         stderr=subprocess.STDOUT,
         start_new_session=True,
     )
-    base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
@@ -82,13 +85,20 @@ def server(live_database_url: str, tmp_path: Path) -> Iterator[str]:
                 socket.create_connection(("127.0.0.1", port), timeout=1).close()
                 break
             except OSError:
-                assert proc.poll() is None, (tmp_path / "gunicorn.log").read_text()
+                assert proc.poll() is None, log_path.read_text()
                 time.sleep(0.2)
-        yield base
+        yield f"http://127.0.0.1:{port}"
     finally:
         proc.terminate()
         proc.wait(timeout=30)
         log.close()
+
+
+@pytest.fixture
+def server(live_database_url: str, tmp_path: Path) -> Iterator[str]:
+    env = production_env(live_database_url, tmp_path / "static")
+    with start_gunicorn(env, tmp_path) as base:
+        yield base
 
 
 def get(url: str) -> tuple[int, dict[str, str], bytes]:
