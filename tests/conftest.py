@@ -94,6 +94,19 @@ def auth_client(user):  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture(autouse=True)
+def _fresh_catalog_reads(settings):  # type: ignore[no-untyped-def]
+    """Catalog reads are cached per process by catalog version (cards/read_cache):
+    in tests the version is read on every request (one query) and the cache starts
+    empty, so each test sees its own catalog."""
+    from django.core.cache import caches
+
+    settings.CATALOG_VERSION_TTL = 0
+    caches["catalog"].clear()
+    yield
+    caches["catalog"].clear()
+
+
+@pytest.fixture(autouse=True)
 def _fast_password_hasher(settings):  # type: ignore[no-untyped-def]
     """MD5 keeps user creation cheap in tests; never used in production."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
