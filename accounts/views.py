@@ -39,8 +39,9 @@ class LoginView(auth_views.LoginView):
         username = request.POST.get("username", "")
         wait = login_wait(request, username)
         if wait is not None:
-            form = self.get_form()
-            form.errors.clear()
+            # An unbound form: a throttled attempt never reaches the password check.
+            form = self.get_form_class()(self.request, initial={"username": username})
+            form.cleaned_data = {}
             form.add_error(
                 None,
                 "Too many login attempts; try again in "
@@ -75,7 +76,8 @@ def signup_view(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         wait = signup_wait(request)
         if wait is not None:
-            form.errors.clear()
+            form = SignupForm(initial={"username": request.POST.get("username", "")})
+            form.cleaned_data = {}
             form.add_error(None, "Too many sign-ups from your address; try later.")
             page = render(
                 request,

@@ -127,8 +127,6 @@ class AutoSchema(SpectacularAutoSchema):
         return any(not isinstance(p, AllowAny) for p in permissions)
 
     def _throttled(self) -> bool:
-        if getattr(self.view, "throttle_scope", None):
-            return True
         try:
             return bool(self.view.get_throttles())
         except Exception:  # noqa: BLE001 - a view that needs a real request
