@@ -72,8 +72,12 @@ def server_env(static_root: Path) -> dict[str, str]:
 
 
 def manage(env: dict[str, str], *args: str) -> None:
-    subprocess.run(
-        [str(BIN / "python"), "manage.py", *args], cwd=ROOT, env=env, check=True
+    subprocess.run(  # its output on stderr: stdout is the report
+        [str(BIN / "python"), "manage.py", *args],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        stdout=sys.stderr,
     )
 
 
@@ -176,6 +180,7 @@ def main() -> int:
         ],
         cwd=ROOT,
         env=env,
+        stdout=sys.stderr,
         start_new_session=True,
     )
     try:
