@@ -132,6 +132,8 @@ class ApiErrorMiddleware:
             )
         if isinstance(exc, DatabaseError):
             _rollback_quietly()
+        # The line above is the whole report: no second one from django.request.
+        response._has_been_logged = True  # type: ignore[attr-defined]
         return response
 
 
