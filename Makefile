@@ -8,7 +8,10 @@ PORT   ?= 8000
 WORKERS ?= 2
 PYTEST_ARGS ?=
 
-.PHONY: install run worker test lint typecheck bench clean
+WEB_WORKERS ?= 3
+WEB_THREADS ?= 4
+
+.PHONY: install run serve worker test lint typecheck bench load clean
 
 # Installing compiles the engine's hot modules with mypyc when a C compiler works
 # (setup.py; SW_ENGINE_PURE=1 skips it) and says which build it made.
@@ -23,7 +26,8 @@ $(VENV)/.installed: pyproject.toml setup.py
 install: $(VENV)/.installed
 
 # Migrate, load the catalog, start a background Celery worker (embedded filesystem broker
-# unless CELERY_BROKER_URL is set) and serve the site until Ctrl-C.
+# unless CELERY_BROKER_URL is set; its watchdog re-sends chunks lost with a worker) and
+# serve the site until Ctrl-C.
 run: install
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py load_catalog
@@ -33,6 +37,28 @@ run: install
 	@$(BIN)/celery -A sw_site worker --loglevel=WARNING --concurrency=$(WORKERS) & worker=$$!; \
 	  trap 'kill $$worker 2>/dev/null; wait $$worker 2>/dev/null' EXIT INT TERM; \
 	  $(BIN)/python manage.py runserver --noreload $(HOST):$(PORT)
+
+# Production web server: gunicorn (WEB_WORKERS processes x WEB_THREADS threads), static
+# files collected and served by WhiteNoise. Set the production variables first (README,
+# "Production"); run `make worker` beside it (its watchdog heals lost chunks).
+serve: install
+	$(BIN)/python manage.py check --deploy
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py load_catalog
+	$(BIN)/python manage.py collectstatic --noinput -v0
+	exec $(BIN)/gunicorn sw_site.wsgi:application --bind $(HOST):$(PORT) \
+	  --workers $(WEB_WORKERS) --threads $(WEB_THREADS) --worker-class gthread \
+	  --timeout 30 --graceful-timeout 20 --keep-alive 5 \
+	  --max-requests 5000 --max-requests-jitter 500 \
+	  --access-logfile - --forwarded-allow-ips "$${FORWARDED_ALLOW_IPS:-127.0.0.1}"
+
+# Bounded load test of the production server on loopback (needs wrk): card search and
+# deck validation, LOAD_CLIENTS connections for LOAD_SECONDS seconds each.
+LOAD_CLIENTS ?= 50
+LOAD_SECONDS ?= 30
+load: install
+	$(BIN)/python -m sw_site.loadtest --clients $(LOAD_CLIENTS) --seconds $(LOAD_SECONDS) \
+	  --workers $(WEB_WORKERS) --threads $(WEB_THREADS)
 
 # An extra worker (e.g. on another machine sharing DATABASE_URL and CELERY_BROKER_URL).
 worker: install

@@ -6,6 +6,8 @@ through the project's ``AUTH_PASSWORD_VALIDATORS`` before anything is saved.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.contrib.auth.password_validation import validate_password
@@ -34,6 +36,26 @@ def user_create(*, username: str, password: str, email: str = "") -> User:
 @transaction.atomic
 def auth_token_get_or_create(*, user: User) -> Token:
     """The user's API token (DRF ``TokenAuthentication``), created on first use.
-    Idempotent: the same token is returned until it is deleted."""
-    token, _ = Token.objects.get_or_create(user=user)
+    Idempotent: the same token is returned until it is revoked or expires (then a
+    new one is issued)."""
+    from accounts.authentication import token_expired
+
+    token, _ = Token.objects.select_for_update().get_or_create(user=user)
+    if token_expired(token.created):
+        token.delete()
+        token = Token.objects.create(user=user)
     return token
+
+
+@transaction.atomic
+def auth_token_revoke(*, user: Any, token_id: str) -> bool:
+    """Delete the user's token whose id (``accounts.selectors.token_id``: the first
+    characters of its key) is ``token_id``; False when the user has no such token.
+    Requests with the revoked key are refused from then on."""
+    from accounts.selectors import auth_token_list
+
+    for token in auth_token_list(user=user):
+        if token["id"] == token_id:
+            deleted, _ = Token.objects.filter(user=user, key=token["key"]).delete()
+            return bool(deleted)
+    return False

@@ -7,14 +7,10 @@ and templates refer to the plain names ``login`` and ``logout``.
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from accounts.views import signup_view
+from accounts.views import LoginView, signup_view
 
 urlpatterns = [
     path("signup/", signup_view, name="signup"),
-    path(
-        "login/",
-        auth_views.LoginView.as_view(redirect_authenticated_user=True),
-        name="login",
-    ),
+    path("login/", LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
 ]

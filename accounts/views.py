@@ -1,11 +1,18 @@
-"""Account pages: sign up (log in and out are Django's own views).
+"""Account pages: sign up, log in (Django's view, throttled) and out.
 
 Sign-up creates the user through ``accounts.services.user_create`` and logs them in.
+Both are throttled in the shared cache (``sw_site.throttles``): sign-ups per address,
+logins per address and per account (failed attempts), answering 429 with
+``Retry-After`` and the form again.
 """
 
 from __future__ import annotations
 
+import math
+from typing import Any
+
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -14,6 +21,40 @@ from django.views.decorators.http import require_http_methods
 
 from accounts.forms import SignupForm
 from accounts.services import user_create
+from sw_site.throttles import login_failed, login_wait, signup_wait
+
+
+def _too_many(response: HttpResponse, wait: float) -> HttpResponse:
+    response.status_code = 429
+    response["Retry-After"] = str(max(1, math.ceil(wait)))
+    return response
+
+
+class LoginView(auth_views.LoginView):
+    """Django's login page, throttled per address and per account."""
+
+    redirect_authenticated_user = True
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        username = request.POST.get("username", "")
+        wait = login_wait(request, username)
+        if wait is not None:
+            # An unbound form: a throttled attempt never reaches the password check.
+            form = self.get_form_class()(self.request, initial={"username": username})
+            form.cleaned_data = {}
+            form.add_error(
+                None,
+                "Too many login attempts; try again in "
+                f"{max(1, math.ceil(wait / 60))} minute(s).",
+            )
+            return _too_many(
+                self.render_to_response(self.get_context_data(form=form)), wait
+            )
+        return super().post(request, *args, **kwargs)
+
+    def form_invalid(self, form: Any) -> HttpResponse:
+        login_failed(self.request, self.request.POST.get("username", ""))
+        return super().form_invalid(form)
 
 
 def _next_url(request: HttpRequest) -> str:
@@ -32,6 +73,18 @@ def signup_view(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect(_next_url(request))
     form = SignupForm(request.POST or None)
+    if request.method == "POST":
+        wait = signup_wait(request)
+        if wait is not None:
+            form = SignupForm(initial={"username": request.POST.get("username", "")})
+            form.cleaned_data = {}
+            form.add_error(None, "Too many sign-ups from your address; try later.")
+            page = render(
+                request,
+                "registration/signup.html",
+                {"form": form, "next": _next_url(request)},
+            )
+            return _too_many(page, wait)
     if request.method == "POST" and form.is_valid():
         try:
             user = user_create(

@@ -29,6 +29,7 @@ from cards.models import (
     Product,
     Symbol,
 )
+from cards.read_cache import CachedCatalogReadMixin
 
 
 class CardRefSerializer(serializers.Serializer):
@@ -139,7 +140,7 @@ class FactionOutputSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class FactionListApi(generics.ListAPIView):
+class FactionListApi(CachedCatalogReadMixin, generics.ListAPIView):
     """Every faction in catalog order, with its summoner and data completeness."""
 
     serializer_class = FactionOutputSerializer
@@ -150,7 +151,7 @@ class FactionListApi(generics.ListAPIView):
         return selectors.faction_list()
 
 
-class FactionDetailApi(generics.RetrieveAPIView):
+class FactionDetailApi(CachedCatalogReadMixin, generics.RetrieveAPIView):
     serializer_class = FactionOutputSerializer
     filter_backends: list[Any] = []
 
@@ -158,7 +159,7 @@ class FactionDetailApi(generics.RetrieveAPIView):
         return selectors.faction_get(slug=self.kwargs["slug"])
 
 
-class CardListApi(generics.ListAPIView):
+class CardListApi(CachedCatalogReadMixin, generics.ListAPIView):
     """Cards in catalog order, filtered and paginated.
 
     Filtering happens in the ``card_list`` selector; ``filterset_class`` is declared so
@@ -179,7 +180,7 @@ class CardListApi(generics.ListAPIView):
         return queryset  # already filtered by the selector
 
 
-class CardDetailApi(generics.RetrieveAPIView):
+class CardDetailApi(CachedCatalogReadMixin, generics.RetrieveAPIView):
     serializer_class = CardOutputSerializer
     filter_backends: list[Any] = []
 
@@ -268,7 +269,7 @@ def _deck_payload(deck: selectors.FactionDeck) -> dict[str, Any]:
     }
 
 
-class FactionDeckApi(APIView):
+class FactionDeckApi(CachedCatalogReadMixin, APIView):
     """The faction deck: entries with counts and roles, plus the setup layout."""
 
     renderer_classes = [

@@ -31,11 +31,12 @@ class SearchFilter(filters.CharFilter):
     field_class = SearchField
 
 
-#: Sortable columns: (parameter value, model field). ``-name`` sorts descending.
+#: Sortable columns as django-filter's OrderingFilter takes them: (model field,
+#: parameter value). ``-name`` sorts descending.
 SORT_FIELDS = (
     ("name", "name"),
-    ("faction", "faction__name"),
-    ("type", "card_type"),
+    ("faction__name", "faction"),
+    ("card_type", "type"),
     ("cost", "cost"),
     ("strength", "strength"),
     ("life", "life"),

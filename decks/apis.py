@@ -52,6 +52,8 @@ from engine.deckbuilding.decktext import (
     format_deck_text,
     parse_deck_text,
 )
+from sw_site.openapi import error_response, one_of_required
+from sw_site.throttles import ValidateAnonThrottle, ValidateUserThrottle
 
 # ------------------------------------------------------------------- shared pieces
 
@@ -165,8 +167,11 @@ def _deck_response(
 class DeckValidateApi(APIView):
     """``POST /api/decks/validate/``: check a deck against the construction rules
     without saving it. Works without login; logged in, ``collection.short`` warnings
-    tell what the collection lacks."""
+    tell what the collection lacks. Throttled per address (anonymous) or per user."""
 
+    throttle_classes = [ValidateAnonThrottle, ValidateUserThrottle]
+
+    @one_of_required("cards", "text")
     class InputSerializer(serializers.Serializer):
         class Meta:
             ref_name = "DeckValidateInput"
@@ -236,7 +241,6 @@ class DeckListApi(APIView):
         summoner = serializers.SlugField(required=False)
         faction_decks = serializers.BooleanField(required=False)
         visibility = serializers.ChoiceField(Visibility.choices, required=False)
-        page = serializers.IntegerField(required=False, min_value=1)
 
     class OutputSerializer(serializers.Serializer):
         class Meta:
@@ -268,6 +272,8 @@ class DeckListApi(APIView):
         @extend_schema_field(ValidationOutputSerializer)
         def get_validation(self, view: selectors.DeckView) -> dict[str, Any]:
             return view.report.to_json()
+
+    pagination_class = PageNumberPagination  # the schema's page parameter and body
 
     @extend_schema(
         parameters=[FilterSerializer],
@@ -513,8 +519,14 @@ class DeckExportApi(APIView):
             ),
             (200, "application/json"): inline_serializer(
                 "DeckExportOutput",
-                {"code": serializers.CharField(), "text": serializers.CharField()},
+                {
+                    "code": serializers.CharField(),
+                    "text": serializers.CharField(
+                        required=False, help_text="Absent with ?format=code."
+                    ),
+                },
             ),
+            400: error_response("The deck cannot be written as a deck code."),
         },
     )
     def get(self, request: Request, deck_id: int) -> Response:
@@ -549,6 +561,7 @@ class DeckImportApi(DeckInputErrorHandlerMixin, APIView):
 
     permission_classes = [IsAuthenticated]
 
+    @one_of_required("text", "code")
     class InputSerializer(StrictInputSerializer):
         class Meta:
             ref_name = "DeckImportInput"

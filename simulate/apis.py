@@ -23,13 +23,13 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from simulate import adapters, conf, selectors
 from simulate.models import Agent, JobStatus, MatrixJob, SimulationJob, Visibility
 from simulate.services import decks as deck_services
 from simulate.services import jobs, matrices
+from sw_site.throttles import UserThrottle
 
 MAX_SEED = 2**63 - 1
 
@@ -79,13 +79,20 @@ class TooManyActiveJobsError(APIException):
     default_detail = "Too many simulations queued or running."
 
 
-class SimulationSubmitThrottle(ScopedRateThrottle):
-    """Per-user submissions; the rate is ``SIMULATE_SUBMIT_RATE`` unless
-    REST_FRAMEWORK's DEFAULT_THROTTLE_RATES names the scope."""
+class SimulationSubmitThrottle(UserThrottle):
+    """Accepted submissions per user, in the shared cache; the rate is
+    ``SIMULATE_SUBMIT_RATE`` unless REST_FRAMEWORK's DEFAULT_THROTTLE_RATES names the
+    scope. Checked before a submission (``peek``) and counted only once it has been
+    accepted (``record``): an invalid submission spends nothing."""
+
+    scope = "simulation_submit"
 
     def get_rate(self) -> str | None:
         rates = api_settings.DEFAULT_THROTTLE_RATES or {}
-        return str(rates.get(self.scope or "") or conf.get("SUBMIT_RATE"))
+        return str(rates.get(self.scope) or conf.get("SUBMIT_RATE"))
+
+    def allow_request(self, request: Any, view: Any) -> bool:
+        return self.peek(request, view)
 
 
 def _deck_rejected(exc: deck_services.DeckRejected) -> Response:
@@ -107,6 +114,13 @@ class SubmitApi(APIView):
         if self.request.method == "POST":
             return [SimulationSubmitThrottle()]
         return []
+
+    def finalize_response(
+        self, request: Request, response: Response, *args: Any, **kwargs: Any
+    ) -> Any:
+        if request.method == "POST" and response.status_code == 202:
+            SimulationSubmitThrottle().record(request, self)
+        return super().finalize_response(request, response, *args, **kwargs)
 
 
 def _job_url(request: Request, job: SimulationJob) -> str:
@@ -201,6 +215,8 @@ class SimulationListCreateApi(SubmitApi):
 
         def get_progress(self, job: Any) -> dict[str, int]:
             return {"done": job.done, "total": job.total_games}
+
+    pagination_class = PageNumberPagination  # the schema's page parameter and body
 
     @extend_schema(
         operation_id="simulations_list",

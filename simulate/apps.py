@@ -9,3 +9,4 @@ class SimulateConfig(AppConfig):
         from sw_site.celery import ensure_embedded_broker_dirs
 
         ensure_embedded_broker_dirs()
+        from simulate import checks  # noqa: F401 - registers the system checks

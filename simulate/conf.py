@@ -18,7 +18,9 @@ DEFAULTS: dict[str, Any] = {
     "MAX_GAMES_BY_AGENT": {"mcts": 2_000},
     # Largest automatic chunk per agent, so one chunk stays well inside the Celery
     # task time limit.
-    "MAX_CHUNK_BY_AGENT": {"mcts": 5},
+    # Also the largest chunk_size a client may ask for with that agent: a chunk must
+    # end well inside CELERY_TASK_SOFT_TIME_LIMIT (greedy plays ~20-40 games/s).
+    "MAX_CHUNK_BY_AGENT": {"mcts": 5, "greedy": 300},
     # Jobs a user may have queued or running at once (a matrix counts as one).
     "MAX_ACTIVE_JOBS": 5,
     # Submissions per user (POST /api/simulations/ and /api/matrices/).
@@ -33,8 +35,16 @@ DEFAULTS: dict[str, Any] = {
     "WAVE_CHUNKS": 4,
     # Chords a job may send in total before it is failed (waves + re-sends).
     "MAX_ROUNDS": 500,
-    # Re-sends of missing chunks in fixed mode before the job is failed.
+    # Re-sends of missing chunks in a row, with no chunk stored in between, before
+    # the job is failed ("cannot progress").
     "MAX_RESENDS": 3,
+    # The watchdog (every worker runs one; simulate.watchdog): every WATCHDOG_INTERVAL
+    # seconds it re-sends the missing chunks of active jobs with no write for
+    # STALE_AFTER seconds. STALE_AFTER must exceed CELERY_TASK_TIME_LIMIT (the longest
+    # a chunk may run), so a chunk still running is never taken for lost. 0 turns the
+    # watchdog off.
+    "WATCHDOG_INTERVAL": 15.0,
+    "STALE_AFTER": 60,
     # Decks in one matrix.
     "MAX_MATRIX_DECKS": 8,
     # Celery queue for new jobs (None: Celery's default queue). Later chunks of a job
@@ -56,6 +66,12 @@ def auto_chunk_size(games: int, agents: tuple[str, ...] = ()) -> int:
     size = max(get("MIN_CHUNK"), min(get("MAX_CHUNK"), size))
     caps = [get("MAX_CHUNK_BY_AGENT").get(a) for a in agents]
     return min([size, *(c for c in caps if c)])
+
+
+def max_chunk_size(agents: tuple[str, ...] = ()) -> int:
+    """The largest chunk_size a client may ask for with these agents."""
+    caps = [get("MAX_CHUNK_BY_AGENT").get(a) for a in agents]
+    return min([get("CHUNK_SIZE_RANGE")[1], *(c for c in caps if c)])
 
 
 def max_games(agents: tuple[str, ...] = ()) -> int:

@@ -221,23 +221,37 @@ def _submit_form(request: HttpRequest, form: forms.Form, submit: Any) -> Any | N
         form.add_error(None, "Too many submissions; try again later.")
         return None
     try:
-        return submit(owner=request.user, **form.cleaned_data)
+        submitted = submit(owner=request.user, **form.cleaned_data)
+        _count_submission(request)
+        return submitted
     except deck_services.DeckRejected as exc:
         for error in exc.errors:
             form.add_error(exc.field, error["message"])
     except jobs.TooManyActiveJobs as exc:
         form.add_error(None, str(exc))
+    except jobs.BrokerUnavailable:
+        form.add_error(
+            None,
+            "The task queue is unavailable right now; nothing was queued. "
+            "Try again in a minute.",
+        )
     except ValidationError as exc:
         form.add_error(None, exc)
     return None
 
 
 def _throttled(request: HttpRequest) -> bool:
-    """The API's submission throttle, shared by the form."""
-    from simulate.apis import SimulationListCreateApi, SimulationSubmitThrottle
+    """The API's submission throttle, shared by the form (checked, not counted)."""
+    from simulate.apis import SimulationSubmitThrottle
 
-    view = SimulationListCreateApi()
-    return not SimulationSubmitThrottle().allow_request(request, view)  # type: ignore[arg-type]
+    return not SimulationSubmitThrottle().peek(request)
+
+
+def _count_submission(request: HttpRequest) -> None:
+    """An accepted submission spends one of the quota (an invalid one spends none)."""
+    from simulate.apis import SimulationSubmitThrottle
+
+    SimulationSubmitThrottle().record(request)
 
 
 class ShareForm(forms.Form):

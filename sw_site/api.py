@@ -1,12 +1,19 @@
 """Uniform JSON errors for the API: every error body is ``{"code", "message"}``
-(plus ``"errors"`` with field details for validation failures), never an HTML 500."""
+(plus ``"errors"`` with field details for validation failures), never an HTML 500.
+
+DRF's exception handler, extended: Django's own ValidationError / Http404 /
+PermissionDenied map to 400 / 404 / 403, a database or broker outage to 503
+(``database_unavailable`` / ``broker_unavailable``), and every 429 carries
+``Retry-After``. What happens outside DRF views is ``sw_site.middleware``'s job."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.core.exceptions import (
     PermissionDenied,
+    RequestDataTooBig,
 )
 from django.core.exceptions import (
     ValidationError as DjangoValidationError,
@@ -15,6 +22,9 @@ from django.http import Http404
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
+from rest_framework.views import set_rollback
+
+from sw_site.parsers import RequestTooLarge
 
 
 def _first_message(detail: Any) -> str:
@@ -29,6 +39,17 @@ def _first_message(detail: Any) -> str:
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    from sw_site.middleware import dependency_error
+
+    outage = dependency_error(exc)
+    if outage is not None:
+        # The database or the broker is down: 503, and roll back what was begun.
+        set_rollback()
+        return Response(
+            json.loads(outage.content), status=status.HTTP_503_SERVICE_UNAVAILABLE
+        )
+    if isinstance(exc, RequestDataTooBig):
+        exc = RequestTooLarge()
     if isinstance(exc, DjangoValidationError):
         exc = exceptions.ValidationError(
             exc.message_dict if hasattr(exc, "error_dict") else {"detail": exc.messages}
@@ -52,6 +73,10 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         body["code"] = "invalid"
         body["errors"] = detail
     response.data = body
+    if response.status_code == status.HTTP_429_TOO_MANY_REQUESTS:
+        # DRF sets Retry-After for its throttles; other 429s (too many active jobs)
+        # say when to look again too.
+        response.setdefault("Retry-After", "60")
     if (
         response.status_code == status.HTTP_500_INTERNAL_SERVER_ERROR
     ):  # pragma: no cover

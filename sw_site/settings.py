@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -66,6 +67,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First, so that every error under /api/ (even a 413 or a 404 of an unknown URL)
+    # comes out as JSON {"code", "message"}.
+    "sw_site.middleware.ApiErrorMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -74,6 +78,12 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
+
+if not DEBUG:
+    # Production: static files from the WSGI server itself, out of STATIC_ROOT
+    # (`collectstatic`; https://whitenoise.readthedocs.io/). runserver serves them
+    # in development.
+    MIDDLEWARE.insert(2, "whitenoise.middleware.WhiteNoiseMiddleware")
 
 ROOT_URLCONF = "sw_site.urls"
 WSGI_APPLICATION = "sw_site.wsgi.application"
@@ -97,7 +107,10 @@ TEMPLATES = [
 DATABASES = {
     "default": dj_database_url.parse(
         os.environ.get("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
-        conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", "0")),
+        # Persistent connections (seconds; 0 closes after each request), checked
+        # before reuse so a restarted database costs no failed request.
+        conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", "60")),
+        conn_health_checks=True,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
@@ -110,6 +123,38 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         }
     )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# CACHES https://docs.djangoproject.com/en/5.2/topics/cache/
+# Shared by every web and worker process (throttles, the workers' heartbeat, cached
+# catalog reads): the database by default (`manage.py createcachetable`, which the
+# run and serve commands do), Redis when DJANGO_CACHE_URL=redis://... Never a
+# per-process memory cache: two gunicorn workers would each count their own quota.
+_CACHE_URL = os.environ.get("DJANGO_CACHE_URL", "")
+CACHES: dict[str, dict[str, Any]]
+if _CACHE_URL.startswith(("redis://", "rediss://")):
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": _CACHE_URL,
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+        }
+    }
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": "sw_cache",
+            "OPTIONS": {"MAX_ENTRIES": 100_000},
+        }
+    }
+# Catalog read answers, per process (cards/read_cache.py): keyed by the catalog's
+# version, so nothing needs to be shared or invalidated across processes.
+CACHES["catalog"] = {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "LOCATION": "catalog-reads",
+    "TIMEOUT": 3600,
+    "OPTIONS": {"MAX_ENTRIES": 2000},
+}
 
 # AUTH https://docs.djangoproject.com/en/5.2/topics/auth/
 _PASSWORD_VALIDATION = "django.contrib.auth.password_validation."
@@ -131,8 +176,18 @@ USE_TZ = True
 
 # STATIC https://docs.djangoproject.com/en/5.2/howto/static-files/
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", BASE_DIR / "staticfiles"))
 STATICFILES_DIRS = [BASE_DIR / "static"] if (BASE_DIR / "static").is_dir() else []
+# Production (DEBUG off): `collectstatic` (run by `make serve`) writes hashed,
+# compressed copies that WhiteNoise serves with far-future cache headers.
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
+        if DEBUG
+        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    },
+}
 
 # SECURITY (production toggles; `manage.py check --deploy` passes with DJANGO_DEBUG=0)
 if not DEBUG:
@@ -146,17 +201,44 @@ if not DEBUG:
     SECURE_CONTENT_TYPE_NOSNIFF = True
 
 # REST FRAMEWORK https://www.django-rest-framework.org/api-guide/settings/
+# Abuse limits (sw_site/throttles.py), counted in the shared cache; any of them can be
+# changed with DJANGO_THROTTLE_RATES="scope=rate,scope=rate" (rate: N/s|m|h|d).
+THROTTLE_RATES = {
+    "login_address": "30/min",
+    "login_account": "10/hour",
+    "signup_address": "10/hour",
+    "validate_anon": "120/min",
+    "validate_user": "600/min",
+}
+for _item in env_list("DJANGO_THROTTLE_RATES", []):
+    _scope, _, _rate = _item.partition("=")
+    THROTTLE_RATES[_scope.strip()] = _rate.strip()
+# API tokens expire this many days after they were issued (0: never).
+TOKEN_TTL_DAYS = int(os.environ.get("DJANGO_TOKEN_TTL_DAYS", "90"))
+
 REST_FRAMEWORK = {
+    # Token first: an unauthenticated request is answered 401 with
+    # `WWW-Authenticate: Token` (DRF takes the header from the first class).
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        "accounts.authentication.ExpiringTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
     ],
+    "DEFAULT_THROTTLE_RATES": THROTTLE_RATES,
+    # Reverse proxies in front of the site that append to X-Forwarded-For (0: the
+    # client address is REMOTE_ADDR; a client can never choose its own).
+    "NUM_PROXIES": int(os.environ.get("DJANGO_NUM_PROXIES", "0")),
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "sw_site.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "sw_site.api.exception_handler",
+    # JSON with a size and nesting limit (sw_site.parsers), then forms.
+    "DEFAULT_PARSER_CLASSES": [
+        "sw_site.parsers.JSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_RENDERER_CLASSES": [
         "rest_framework.renderers.JSONRenderer",
         "rest_framework.renderers.BrowsableAPIRenderer",
@@ -171,6 +253,12 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Keep spectacular's enum hook; add the "exactly one of" request rules.
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "sw_site.openapi.postprocess_one_of",
+    ],
+    "COMPONENT_SPLIT_REQUEST": True,
 }
 
 # CELERY https://docs.celeryq.dev/en/stable/userguide/configuration.html
@@ -195,23 +283,57 @@ elif CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
         # tick, and tick often enough for short timeouts.
         "unacked_restore_throttle": 1,
         "unacked_restore_interval": max(1, min(10, _visibility // 2)),
+        # A broker that is down must not hold a submission for long: fail fast (the
+        # API answers 503 broker_unavailable within about a second).
+        "socket_connect_timeout": 1,
     }
+    CELERY_BROKER_CONNECTION_TIMEOUT = 2
 CELERY_RESULT_BACKEND = os.environ.get(
     "CELERY_RESULT_BACKEND",
     "redis" + CELERY_BROKER_URL[len("redis") :]
     if CELERY_BROKER_URL.startswith("redis")
     else f"file://{VAR_DIR / 'celery-results'}",
 )
+if CELERY_RESULT_BACKEND.startswith(("redis://", "rediss://")):
+    # Chords keep their counters in the result backend; its default is 20 retries a
+    # second apart, which held a submission 20 s when Redis was down.
+    CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 1
+    CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {
+        "retry_policy": {
+            "max_retries": 2,
+            "interval_start": 0,
+            "interval_step": 0.25,
+            "interval_max": 0.5,
+        }
+    }
+# Publishing a task: a few quick retries, then the error (kombu's default waits less
+# than a second too, but say so).
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 2,
+    "interval_start": 0,
+    "interval_step": 0.25,
+    "interval_max": 0.5,
+}
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
-CELERY_TASK_SOFT_TIME_LIMIT = int(os.environ.get("CELERY_TASK_SOFT_TIME_LIMIT", "600"))
-CELERY_TASK_TIME_LIMIT = int(os.environ.get("CELERY_TASK_TIME_LIMIT", "660"))
+# A chunk is sized to take seconds (simulate.conf MAX_CHUNK_BY_AGENT); the hard limit
+# bounds how long a running chunk can look like a lost one, so the watchdog's
+# SIMULATE_STALE_AFTER (60 s) must stay above it.
+CELERY_TASK_SOFT_TIME_LIMIT = int(os.environ.get("CELERY_TASK_SOFT_TIME_LIMIT", "45"))
+CELERY_TASK_TIME_LIMIT = int(os.environ.get("CELERY_TASK_TIME_LIMIT", "55"))
 CELERY_RESULT_EXPIRES = 24 * 3600
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
+
+# SIMULATE (simulate/conf.py holds every default; these two are also read from the
+# environment: the watchdog of every worker, see sw_site.celery.Watchdog)
+if os.environ.get("SIMULATE_WATCHDOG_INTERVAL"):
+    SIMULATE_WATCHDOG_INTERVAL = float(os.environ["SIMULATE_WATCHDOG_INTERVAL"])
+if os.environ.get("SIMULATE_STALE_AFTER"):
+    SIMULATE_STALE_AFTER = float(os.environ["SIMULATE_STALE_AFTER"])
 
 # LOGGING
 LOGGING = {

@@ -8,6 +8,8 @@ from drf_spectacular.views import (
     SpectacularSwaggerView,
 )
 
+from sw_site.health import HealthApi
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
@@ -21,6 +23,7 @@ urlpatterns = [
         SpectacularRedocView.as_view(url_name="api-schema"),
         name="api-redoc",
     ),
+    path("api/health/", HealthApi.as_view(), name="api-health"),
     path("api/", include("accounts.api_urls")),
     path("api/", include("cards.api_urls")),
     path("api/", include("decks.api_urls")),

@@ -2,22 +2,65 @@
 
 from __future__ import annotations
 
+import os
+import tempfile
+from pathlib import Path
+from urllib.parse import quote
+
 import pytest
 from django.db import connection
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "worker: starts real subprocesses (Celery workers, gunicorn) on the test "
+        "database",
+    )
+
+
 def pytest_collection_modifyitems(config, items):  # type: ignore[no-untyped-def]
-    """Skip @requires_postgres tests on other databases (DRF's conftest idiom)."""
+    """Skip @requires_postgres tests on other databases (DRF's conftest idiom).
+
+    Worker tests share the test database with a subprocess: on SQLite it must be a
+    file, not pytest-django's default in-memory database (set TEST NAME when unset).
+    """
     try:
         vendor = connection.vendor
     except Exception:  # settings not configured: engine-only run
         return
+    if vendor == "sqlite" and any(i.get_closest_marker("worker") for i in items):
+        from django.conf import settings
+
+        test = settings.DATABASES["default"].setdefault("TEST", {})
+        if not test.get("NAME"):
+            test["NAME"] = os.path.join(
+                tempfile.gettempdir(), f"sw-decklab-test-{os.getpid()}.sqlite3"
+            )
     if vendor == "postgresql":
         return
     skip = pytest.mark.skip(reason="needs PostgreSQL (set DATABASE_URL=postgres://...)")
     for item in items:
         if "requires_postgres" in item.keywords:
             item.add_marker(skip)
+
+
+@pytest.fixture
+def live_database_url(transactional_db) -> str:  # type: ignore[no-untyped-def]
+    """A DATABASE_URL naming the test database, for subprocesses (mark the test
+    ``worker`` so that a SQLite test database is a file)."""
+    s = connection.settings_dict
+    if connection.vendor == "sqlite":
+        name = str(s["NAME"])
+        if "mode=memory" in name or name == ":memory:":
+            pytest.fail("SQLite test database in memory: mark the test `worker`")
+        return f"sqlite:///{Path(name).resolve()}"
+    auth = quote(s["USER"] or "", safe="")
+    if s.get("PASSWORD"):
+        auth += ":" + quote(s["PASSWORD"], safe="")
+    host = s.get("HOST") or "localhost"
+    port = s.get("PORT") or 5432
+    return f"postgres://{auth}@{host}:{port}/{s['NAME']}"
 
 
 @pytest.fixture
@@ -48,6 +91,19 @@ def auth_client(user):  # type: ignore[no-untyped-def]
     client = APIClient()
     client.force_authenticate(user=user)
     return client
+
+
+@pytest.fixture(autouse=True)
+def _fresh_catalog_reads(settings):  # type: ignore[no-untyped-def]
+    """Catalog reads are cached per process by catalog version (cards/read_cache):
+    in tests the version is read on every request (one query) and the cache starts
+    empty, so each test sees its own catalog."""
+    from django.core.cache import caches
+
+    settings.CATALOG_VERSION_TTL = 0
+    caches["catalog"].clear()
+    yield
+    caches["catalog"].clear()
 
 
 @pytest.fixture(autouse=True)

@@ -14,6 +14,7 @@ import traceback
 from collections import Counter
 from typing import Any
 
+from celery.exceptions import SoftTimeLimitExceeded
 from django.utils import timezone
 
 from simulate import adapters
@@ -93,6 +94,12 @@ def chunk_run(*, job_id: int, chunk_index: int) -> bool:
     clock = time.monotonic()
     try:
         results = _play(job, indices)
+    except SoftTimeLimitExceeded as exc:
+        raise GameError(
+            f"chunk {chunk_index} (games {indices.start}-{indices.stop - 1}) ran "
+            "longer than the task time limit (CELERY_TASK_SOFT_TIME_LIMIT); submit "
+            "it again with a smaller chunk_size"
+        ) from exc
     except Exception as exc:  # any engine failure is a game error, reported as such
         detail = "".join(traceback.format_exception_only(exc)).strip()
         raise GameError(
@@ -169,10 +176,13 @@ def chunk_row(
 
 
 def chunk_store(*, job_id: int, chunk_index: int, **fields: Any) -> None:
-    """Upsert one chunk (INSERT .. ON CONFLICT (job, chunk_index) DO UPDATE)."""
+    """Upsert one chunk (INSERT .. ON CONFLICT (job, chunk_index) DO UPDATE).
+
+    The job made progress: its count of re-sends without progress starts again."""
     ChunkResult.objects.bulk_create(
         [ChunkResult(job_id=job_id, chunk_index=chunk_index, **fields)],
         update_conflicts=True,
         unique_fields=["job", "chunk_index"],
         update_fields=[*fields, "updated_at"],
     )
+    SimulationJob.objects.filter(pk=job_id, resends__gt=0).update(resends=0)

@@ -72,7 +72,7 @@ def deck_freeze(
     # catalog order; any other deck with roles from ``assign_roles`` (as a deck file).
     # Their order is the order of the deck before the shuffle, so it matters.
     if source["kind"] == "faction":
-        entries = catalog.faction_deck(source["slug"]).entries
+        entries = faction_deck_or_none(catalog, source["slug"]).entries
     else:
         entries = report.summary.entries
     return adapters.frozen_deck(
@@ -98,13 +98,24 @@ def _stored_deck(
     return cards, summoner, deck.name, {"kind": "deck", "id": deck.pk}
 
 
+def faction_deck_or_none(catalog: Any, slug: str) -> Any:
+    """The faction's deck list, or None when the faction is unknown or its deck list
+    is not known (``Catalog.faction_deck`` raises KeyError for both)."""
+    faction = catalog.factions.get(slug)
+    return getattr(faction, "deck", None) if faction is not None else None
+
+
+def playable_faction_slugs(catalog: Any) -> list[str]:
+    """Factions whose deck list is known: the only slugs a deck reference may name."""
+    return sorted(s for s in catalog.factions if faction_deck_or_none(catalog, s))
+
+
 def _faction_deck(
     catalog: Any, slug: str, field: str
 ) -> tuple[list[tuple[str, int]], str | None, str, dict[str, Any]]:
-    faction = catalog.factions.get(slug)
-    deck = catalog.faction_deck(slug) if faction is not None else None
+    deck = faction_deck_or_none(catalog, slug)
     if deck is None:
-        known = ", ".join(sorted(catalog.factions))
+        known = ", ".join(playable_faction_slugs(catalog))
         raise _reject(
             field,
             "deck.unknown",

@@ -47,6 +47,11 @@ class TooManyActiveJobs(Exception):
     """The user already has ``MAX_ACTIVE_JOBS`` jobs queued or running."""
 
 
+class BrokerUnavailable(Exception):
+    """The Celery broker refused a new job's chunks: the job was marked failed (it does
+    not count as active) and the caller should answer 503 ``broker_unavailable``."""
+
+
 def new_seed() -> int:
     return secrets.randbelow(2**31)
 
@@ -145,8 +150,24 @@ def simulation_create(
     job.save(update_fields=["chunks_planned", "updated_at"])
     if dispatch is not None:
         job_id = job.pk
-        transaction.on_commit(lambda: dispatch(job_id, chunks))
+        transaction.on_commit(lambda: _dispatch_or_fail(dispatch, job_id, chunks))
     return job
+
+
+def _dispatch_or_fail(dispatch: Dispatch, job_id: int, chunks: list[int]) -> None:
+    """Hand a new job's chunks to Celery; when the broker is down, mark the job failed
+    (so it never sits queued with no message behind it, counting against the user's
+    active jobs) and raise BrokerUnavailable."""
+    from sw_site.celery import broker_errors
+
+    try:
+        dispatch(job_id, chunks)
+    except broker_errors() as exc:
+        simulation_fail(
+            job_id=job_id,
+            error=f"the task queue was unavailable when the job was submitted: {exc}",
+        )
+        raise BrokerUnavailable(str(exc)) from exc
 
 
 def simulation_submit(
@@ -175,8 +196,8 @@ def simulation_submit(
         )
         check_submission(owner=owner, games=played, agents=agents)
         chunk_size = options.get("chunk_size")
-        cap = conf.auto_chunk_size(conf.get("MAX_GAMES"), agents)
-        if chunk_size and cap < conf.get("MAX_CHUNK") and chunk_size > cap:
+        cap = conf.max_chunk_size(agents)
+        if chunk_size and chunk_size > cap:
             raise ValidationError(
                 {"chunk_size": [f"At most {cap} games per chunk with these agents."]}
             )
@@ -190,17 +211,21 @@ def simulation_submit(
     )
 
 
-def simulation_advance(*, job_id: int) -> list[int]:
+def simulation_advance(*, job_id: int, stale_before: Any = None) -> list[int]:
     """The chord body: decide what happens after a batch of chunks. Idempotent.
 
     Returns the chunk indices to send next (already recorded as planned; the caller
     dispatches them after this function's transaction has committed), or [] when the
-    job is finished or no longer active.
+    job is finished or no longer active. With ``stale_before`` (the watchdog), only a
+    job still untouched since then is acted on: two watchdogs never re-send the same
+    chunks twice.
     """
     finished = False
     with transaction.atomic():
         job = SimulationJob.objects.select_for_update().filter(pk=job_id).first()
         if job is None or not job.is_active:
+            return []
+        if stale_before is not None and job.updated_at >= stale_before:
             return []
         stored = set(
             ChunkResult.objects.filter(job=job).values_list("chunk_index", flat=True)
@@ -212,7 +237,8 @@ def simulation_advance(*, job_id: int) -> list[int]:
                 _fail(
                     job,
                     f"chunks {missing[:10]} never completed after "
-                    f"{job.resends} re-sends",
+                    f"{job.resends} re-sends with no progress in between (are the "
+                    "workers running, and is a chunk crashing its worker?)",
                 )
                 finished = True
             else:
@@ -302,19 +328,41 @@ def simulation_resume_stale(
     *, older_than: Any, dispatch: Dispatch | None = None
 ) -> list[int]:
     """Re-advance active jobs with no write since ``older_than`` (a datetime): chunks
-    whose messages were lost (e.g. a worker killed on the filesystem broker, which has
-    no redelivery) are sent again, bounded by MAX_RESENDS. Returns the job ids."""
+    whose messages were lost (a worker killed mid-chunk: the filesystem broker never
+    redelivers, Redis only after its visibility timeout) are sent again, at most
+    MAX_RESENDS times in a row without progress; then the job fails with a reason.
+    Run by every worker's watchdog (``simulate.watchdog``) and ``simulate_resume``.
+    Returns the ids of the jobs acted on."""
     dispatch = dispatch or _default_dispatch
     resumed = []
     stale = SimulationJob.objects.filter(
         status__in=ACTIVE_STATUSES, updated_at__lt=older_than
     ).exclude(chunks__updated_at__gte=older_than)
     for job_id in stale.values_list("pk", flat=True).distinct():
-        chunks = simulation_advance(job_id=job_id)
+        chunks = simulation_advance(job_id=job_id, stale_before=older_than)
         if chunks:
             dispatch(job_id, chunks)
         resumed.append(job_id)
     return resumed
+
+
+def simulation_watchdog_tick(*, queue: str | None = None) -> list[int]:
+    """One round of the watchdog: re-send the lost chunks of jobs that have made no
+    progress for ``STALE_AFTER`` seconds (longer than a chunk may run: the Celery
+    hard time limit) to ``queue``, and record that a worker is alive (read by
+    ``/api/health/``)."""
+    from datetime import timedelta
+
+    from simulate import heartbeat
+    from simulate.tasks import enqueue_chunks
+
+    heartbeat.beat()
+    since = timezone.now() - timedelta(seconds=conf.get("STALE_AFTER"))
+
+    def dispatch(job_id: int, chunks: list[int]) -> None:
+        enqueue_chunks(job_id, chunks, queue=queue)
+
+    return simulation_resume_stale(older_than=since, dispatch=dispatch)
 
 
 def simulation_run_inline(*, job_id: int) -> SimulationJob:

@@ -118,6 +118,11 @@ def matrix_create(
     )
     matrix.full_clean()
     matrix.save()
+    planned: list[tuple[int, list[int]]] = []
+
+    def plan(job_id: int, chunks: list[int]) -> None:
+        planned.append((job_id, chunks))
+
     for i, j in matrix_pairs(len(decks), gauntlet=gauntlet):
         jobs.simulation_create(
             owner=owner,
@@ -131,8 +136,12 @@ def matrix_create(
             chunk_size=chunk_size,
             matrix=matrix,
             matrix_cell=(i, j),
-            dispatch=dispatch,
+            dispatch=plan if dispatch is not None else None,
         )
+    if dispatch is not None:
+        # Runs after the pair jobs' own on-commit callbacks have filled ``planned``.
+        matrix_id = matrix.pk
+        transaction.on_commit(lambda: _matrix_dispatch(matrix_id, planned, dispatch))
     return matrix
 
 
@@ -143,6 +152,30 @@ def matrix_share(*, matrix: MatrixJob, visibility: str) -> MatrixJob:
     matrix.full_clean(validate_unique=False, validate_constraints=False)
     matrix.save(update_fields=["visibility", "updated_at"])
     return matrix
+
+
+def _matrix_dispatch(
+    matrix_id: int, planned: list[tuple[int, list[int]]], dispatch: jobs.Dispatch
+) -> None:
+    """Queue every pair job; if the broker is down, fail the whole matrix (no pair
+    left queued with no message behind it) and raise BrokerUnavailable."""
+    from sw_site.celery import broker_errors
+
+    try:
+        for job_id, chunks in planned:
+            dispatch(job_id, chunks)
+    except broker_errors() as exc:
+        SimulationJob.objects.filter(
+            matrix_id=matrix_id, status__in=ACTIVE_STATUSES
+        ).update(
+            status=JobStatus.FAILED,
+            error=f"the task queue was unavailable when the matrix was submitted: "
+            f"{exc}"[:4000],
+            finished_at=timezone.now(),
+            updated_at=timezone.now(),
+        )
+        matrix_refresh(matrix_id=matrix_id)
+        raise jobs.BrokerUnavailable(str(exc)) from exc
 
 
 def matrix_refresh(*, matrix_id: int) -> None:

@@ -241,8 +241,9 @@ def test_schema_of_cards_api_has_no_warnings(capsys):
 
 # --------------------------------------------------------------- query counts
 
-# count + page + symbols prefetch + abilities prefetch (faction is joined).
-LIST_QUERIES = 4
+# catalog version (cards/read_cache) + count + page + symbols prefetch + abilities
+# prefetch (faction is joined).
+LIST_QUERIES = 5
 
 
 @pytest.mark.parametrize("factor", [1, 10])
@@ -266,6 +267,30 @@ def test_faction_api_query_count_is_constant(
     api_client, catalog, django_assert_num_queries, factor
 ):
     catalog_load(catalog=scaled_catalog(catalog, factor))
-    with django_assert_num_queries(2):  # factions (+ joins) + build symbols
+    # catalog version + factions (+ joins) + build symbols
+    with django_assert_num_queries(3):
         response = api_client.get("/api/factions/")
     assert len(response.json()) == len(catalog.factions) * factor
+
+
+def test_catalog_reads_answer_conditional_gets_and_follow_load_catalog(
+    api_client, catalog, django_assert_num_queries
+):
+    """Reads are cached per catalog version: the same read again costs only the
+    version check; If-None-Match with the ETag is a 304 with no body; after
+    load_catalog changes the catalog, the answer and its ETag change."""
+    first = api_client.get(CARDS, {"q": "frost"})
+    etag = first["ETag"]
+    assert first.status_code == 200 and etag
+    with django_assert_num_queries(1):  # the catalog version only
+        again = api_client.get(CARDS, {"q": "frost"})
+    assert again.json() == first.json() and again["ETag"] == etag
+    with django_assert_num_queries(1):
+        cached = api_client.get(CARDS, {"q": "frost"}, HTTP_IF_NONE_MATCH=etag)
+    assert cached.status_code == 304 and cached.content == b""
+    other = api_client.get(CARDS, {"q": "goblin"})
+    assert other["ETag"] != etag
+
+    catalog_load(catalog=scaled_catalog(catalog, 2))  # the catalog changes
+    fresh = api_client.get(CARDS, {"q": "frost"}, HTTP_IF_NONE_MATCH=etag)
+    assert fresh.status_code == 200 and fresh["ETag"] != etag

@@ -55,15 +55,15 @@ WRITE = {  # PATCH / PUT / DELETE
     ("other", "private"): 404,
     ("other", "unlisted"): 403,
     ("other", "public"): 403,
-    ("anon", "private"): 403,  # not authenticated: refused before any lookup
-    ("anon", "unlisted"): 403,
-    ("anon", "public"): 403,
+    ("anon", "private"): 401,  # not authenticated: refused before any lookup
+    ("anon", "unlisted"): 401,
+    ("anon", "public"): 401,
 }
 COPY = {
     **{k: (201 if v == 200 else v) for k, v in READ.items()},
-    ("anon", "private"): 403,
-    ("anon", "unlisted"): 403,
-    ("anon", "public"): 403,
+    ("anon", "private"): 401,
+    ("anon", "unlisted"): 401,
+    ("anon", "public"): 401,
 }
 CASES = sorted(READ)
 
@@ -152,10 +152,11 @@ def test_faction_decks_read_and_copy_but_never_write(faction_deck, clients, acto
     url = f"/api/decks/{faction_deck.pk}/"
     assert client.get(url).status_code == 200
     assert client.get(url + "export/").status_code == 200
-    assert client.patch(url, {"name": "x"}, format="json").status_code == 403
-    assert client.delete(url).status_code == 403
+    refused = 401 if actor == "anon" else 403
+    assert client.patch(url, {"name": "x"}, format="json").status_code == refused
+    assert client.delete(url).status_code == refused
     copy = client.post(url + "copy/", {"name": "My dwarves"}, format="json")
-    assert copy.status_code == (403 if actor == "anon" else 201)
+    assert copy.status_code == (401 if actor == "anon" else 201)
     faction_deck.refresh_from_db()
     assert faction_deck.name == "Polar Dwarves (faction deck)"
 
@@ -226,7 +227,7 @@ def test_create_and_import_need_login(catalog, clients, svara_cards, actor):
         "/api/decks/import/", {"text": "1 Svara\n4 Ice Smith\n"}, format="json"
     )
     if actor == "anon":
-        assert create.status_code == imported.status_code == 403
+        assert create.status_code == imported.status_code == 401
         assert create.json()["code"] == "not_authenticated"
         assert not Deck.objects.filter(is_faction_deck=False).exists()
     else:
@@ -248,7 +249,7 @@ def test_collection_needs_login(catalog, clients, actor):
         ),
     ]
     if actor == "anon":
-        assert [r.status_code for r in responses] == [403, 403, 403]
+        assert [r.status_code for r in responses] == [401, 401, 401]
         assert not OwnedProduct.objects.exists()
     else:
         assert [r.status_code for r in responses] == [200, 200, 200]

@@ -3,36 +3,10 @@ Celery dispatch (no broker in unit tests), the throttle cache cleared per test."
 
 from __future__ import annotations
 
-import os
-import tempfile
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-
-
-def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line(
-        "markers", "worker: starts real Celery worker subprocesses on the test database"
-    )
-
-
-def pytest_collection_modifyitems(config: pytest.Config, items: list[Any]) -> None:
-    """Worker tests share the test database with a subprocess: on SQLite it must be a
-    file, not pytest-django's default in-memory database (set TEST NAME when unset)."""
-    if not any(item.get_closest_marker("worker") for item in items):
-        return
-    from django.conf import settings
-
-    db = settings.DATABASES["default"]
-    if db["ENGINE"] != "django.db.backends.sqlite3":
-        return
-    test = db.setdefault("TEST", {})
-    if not test.get("NAME"):
-        test["NAME"] = os.path.join(
-            tempfile.gettempdir(), f"sw-decklab-test-{os.getpid()}.sqlite3"
-        )
-
 
 #: Two faction decks the catalog knows completely enough to play.
 FACTION_A = "cave-goblins"

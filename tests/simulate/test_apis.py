@@ -177,6 +177,19 @@ def test_submissions_are_throttled_per_user(
     assert auth_client.get(URL).status_code == 200
 
 
+def test_invalid_submissions_do_not_spend_the_quota(auth_client, dispatched, settings):
+    settings.SIMULATE_SUBMIT_RATE = "2/hour"
+    settings.SIMULATE_MAX_ACTIVE_JOBS = 100
+    for _ in range(5):
+        assert submit(auth_client, games=0).status_code == 400
+        assert submit(auth_client, deck_a="swamp-orcs").status_code == 400
+    assert submit(auth_client).status_code == 202
+    assert submit(auth_client).status_code == 202
+    response = submit(auth_client)
+    assert response.status_code == 429
+    assert int(response["Retry-After"]) > 0
+
+
 def test_invalid_input_is_400(auth_client, dispatched):
     assert submit(auth_client, games=0).status_code == 400
     assert submit(auth_client, agent_a="psychic").status_code == 400

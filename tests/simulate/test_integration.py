@@ -6,6 +6,9 @@
   killed with SIGKILL mid-job, a new worker starts, and the job completes with exactly
   the requested games, each chunk stored once. Skipped with a reason when Redis is not
   configured or not answering; with ``SW_REQUIRE_SERVICES=1`` a missing Redis fails.
+- Redis: one of two workers is killed with SIGKILL and never restarted; the other's
+  watchdog re-sends the lost chunk long before the visibility timeout, with no
+  command run (issue 15).
 
 The worker reaches the test database through ``DATABASE_URL`` (the test database's
 name; on SQLite the conftest switches the test database to a file for these tests)
@@ -247,3 +250,57 @@ def test_killed_worker_job_completes_exactly_once(
     assert body["progress"]["done"] == games > killed_at
     job = assert_complete(job_id, games)
     check_exact(job, [0, job.chunk_count - 1])
+
+
+@pytest.mark.requires_redis
+@pytest.mark.django_db(transaction=True)
+def test_killed_worker_heals_without_a_command(
+    require_redis, auth_client, queue, tmp_path
+):
+    """Two workers share a job; one is killed with SIGKILL mid-chunk and never comes
+    back. Redis would redeliver its chunk only after the visibility timeout (900 s,
+    left at its default here); the surviving worker's watchdog re-sends it once the
+    job has made no progress for SIMULATE_STALE_AFTER seconds, and the job completes
+    with exactly the requested games, no command run. (Production: STALE_AFTER 60 s,
+    watchdog every 15 s; shortened here to keep the test quick.)"""
+    log = tmp_path / "worker.log"
+    env = {
+        "SIMULATE_STALE_AFTER": "6",
+        "SIMULATE_WATCHDOG_INTERVAL": "1",
+        "CELERY_TASK_SOFT_TIME_LIMIT": "4",
+        "CELERY_TASK_TIME_LIMIT": "5",
+    }
+    games, chunk = 160, 8  # greedy: ~0.3-0.5 s per chunk, 20 chunks
+    db = {"DATABASE_URL": database_url()}
+    survivor = workers.start(queue, log, concurrency=1, env={**db, **env})
+    victim = workers.start(queue, log, concurrency=1, env={**db, **env})
+    try:
+        job_id = submit(
+            auth_client,
+            games=games,
+            chunk_size=chunk,
+            agent_a="greedy",
+            agent_b="greedy",
+        )
+        wait_for(
+            auth_client,
+            job_id,
+            log,
+            lambda b: b["progress"]["done"] >= games // 4 or done(b),
+            120,
+        )
+        workers.stop(victim, signal.SIGKILL)
+        killed = time.monotonic()
+        body = auth_client.get(f"/api/simulations/{job_id}/").json()
+        assert body["status"] == "running", "ended before the kill; make it longer"
+        body = wait_for(auth_client, job_id, log, done, timeout=120)
+        healed_in = time.monotonic() - killed
+    finally:
+        workers.stop(victim, signal.SIGKILL)
+        workers.stop(survivor)
+    assert body["status"] == "done", body.get("error")
+    assert body["progress"]["done"] == games
+    assert healed_in < 120
+    job = assert_complete(job_id, games)
+    check_exact(job, [0, job.chunk_count - 1])
+    assert "watchdog: re-sent lost chunks" in log.read_text()

@@ -287,3 +287,52 @@ def test_a_worker_with_other_engine_code_fails_the_job(make_job):
     assert job.status == JobStatus.FAILED
     assert "played by engine 0123456789ab" in job.error
     assert ChunkResult.objects.filter(job=job).count() == 1
+
+
+def test_watchdog_resends_only_jobs_with_no_recent_progress(
+    make_job, dispatched, settings
+):
+    """The watchdog's round (every worker runs one): a job whose chunks stopped
+    arriving for STALE_AFTER seconds gets its missing chunks re-sent; a job that
+    progressed recently is left alone; progress resets the count of re-sends."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from simulate import heartbeat
+    from simulate.models import SimulationJob
+
+    settings.SIMULATE_STALE_AFTER = 60
+    stale = make_job(games=30, chunk_size=10)
+    fresh = make_job(games=30, chunk_size=10)
+    chunks.chunk_run(job_id=stale.pk, chunk_index=0)
+    long_ago = timezone.now() - timedelta(seconds=61)
+    SimulationJob.objects.filter(pk=stale.pk).update(updated_at=long_ago)
+    stale.chunks.update(updated_at=long_ago)
+    dispatched.clear()
+
+    assert jobs.simulation_watchdog_tick() == [stale.pk]
+    # A second watchdog in the same round finds the job no longer stale.
+    assert jobs.simulation_watchdog_tick() == []
+    assert dispatched == [(stale.pk, [1, 2])]
+    assert fresh.pk not in [job_id for job_id, _ in dispatched]
+    stale.refresh_from_db()
+    assert stale.resends == 1 and stale.status == JobStatus.RUNNING
+    assert heartbeat.last() is not None
+    # Progress: a re-sent chunk arrives and the count of re-sends starts again.
+    chunks.chunk_run(job_id=stale.pk, chunk_index=1)
+    stale.refresh_from_db()
+    assert stale.resends == 0
+
+
+def test_a_chunk_over_the_time_limit_fails_the_job_with_a_reason(make_job, monkeypatch):
+    from celery.exceptions import SoftTimeLimitExceeded
+
+    job = make_job(games=20, chunk_size=10)
+
+    def too_slow(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise SoftTimeLimitExceeded()
+
+    monkeypatch.setattr("simulate.services.chunks._play", too_slow)
+    with pytest.raises(chunks.GameError, match="time limit"):
+        chunks.chunk_run(job_id=job.pk, chunk_index=0)

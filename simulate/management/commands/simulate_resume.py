@@ -3,7 +3,9 @@
 Resume simulation jobs that have made no progress for a while (a chunk message lost
 with its worker: kombu's filesystem broker, the embedded default, never redelivers).
 Missing chunks are sent again (bounded by SIMULATE_MAX_RESENDS; the chunk upsert
-makes a chunk that was merely slow harmless). Safe to run from cron.
+makes a chunk that was merely slow harmless). Every worker's watchdog already does
+this each SIMULATE_WATCHDOG_INTERVAL seconds (sw_site.celery.Watchdog); this command
+is for a shell, e.g. after all workers were down.
 """
 
 from __future__ import annotations

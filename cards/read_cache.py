@@ -1,0 +1,129 @@
+"""Cached catalog reads: ``/api/factions/...`` and ``/api/cards/...`` (issue 15).
+
+The catalog changes only when ``load_catalog`` runs (or an admin edits it), so a read
+answer depends on (catalog version, URL, format) alone and is kept, per server
+process, in the ``catalog`` cache (local memory, bounded). The version is a
+fingerprint of the catalog tables (row counts and latest ``updated_at``), read at
+most every ``CATALOG_VERSION_TTL`` seconds per process: after ``load_catalog`` every
+process answers with the new catalog within that delay, without being told.
+
+Answers carry an ``ETag`` from the same key; a conditional GET (``If-None-Match``)
+with the current one gets ``304 Not Modified`` without any work (Django's
+``condition`` decorator does the comparison).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+import time
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import caches
+from django.db import connection
+from django.http import HttpRequest
+from django.views.decorators.http import condition
+from rest_framework.response import Response
+
+from cards.models import (
+    Ability,
+    Card,
+    Faction,
+    FactionDeckEntry,
+    Product,
+    SummonerSetup,
+    Symbol,
+)
+
+_lock = threading.Lock()
+_version: tuple[float, str] = (float("-inf"), "")
+
+CATALOG_MODELS = (
+    Card,
+    Ability,
+    Faction,
+    FactionDeckEntry,
+    SummonerSetup,
+    Symbol,
+    Product,
+)
+
+
+def catalog_version() -> str:
+    """A fingerprint of the catalog tables, re-read at most every
+    ``CATALOG_VERSION_TTL`` seconds (default 2) in this process."""
+    global _version
+    ttl = float(getattr(settings, "CATALOG_VERSION_TTL", 2.0))
+    now = time.monotonic()
+    checked, version = _version
+    if now - checked < ttl:
+        return version
+    # One query: a count and the latest change of every catalog table.
+    columns = []
+    for model in CATALOG_MODELS:
+        table = connection.ops.quote_name(model._meta.db_table)
+        columns.append(f"(SELECT COUNT(*) FROM {table})")
+        columns.append(f"(SELECT MAX(updated_at) FROM {table})")
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT " + ", ".join(columns))
+        row = cursor.fetchone()
+    version = hashlib.sha1(repr(row).encode()).hexdigest()[:16]
+    with _lock:
+        _version = (now, version)
+    return version
+
+
+def forget_version() -> None:
+    """Re-read the version on the next request (tests; ``load_catalog``)."""
+    global _version
+    with _lock:
+        _version = (float("-inf"), "")
+
+
+def _answer_key(request: HttpRequest) -> str:
+    """What an answer depends on, hashed; computed once per request."""
+    key = getattr(request, "_catalog_answer_key", None)
+    if key is None:
+        accept = request.headers.get("Accept", "")
+        raw = f"{catalog_version()} {request.get_full_path()} {accept}"
+        key = hashlib.sha1(raw.encode()).hexdigest()
+        request._catalog_answer_key = key  # type: ignore[attr-defined]
+    return key
+
+
+def catalog_etag(request: HttpRequest, *args: Any, **kwargs: Any) -> str:
+    return _answer_key(request)[:24]
+
+
+def depends_on_user(request: HttpRequest) -> bool:
+    """Does the answer read the user's collection (``owned``, ``is:owned``)? Such
+    answers are neither cached nor given an ETag: the collection changes apart
+    from the catalog, and each user has their own."""
+    params = request.GET
+    return "owned" in params or "is:owned" in params.get("q", "").lower()
+
+
+class CachedCatalogReadMixin:
+    """For the catalog's read-only API views: ETag / 304, and the data of a 200
+    answer kept per (catalog version, URL, Accept) in the ``catalog`` cache (not
+    for answers that depend on the user, see :func:`depends_on_user`)."""
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> Any:
+        parent = super().dispatch  # type: ignore[misc]
+        if depends_on_user(request):
+            return parent(request, *args, **kwargs)
+        return condition(etag_func=catalog_etag)(parent)(request, *args, **kwargs)
+
+    def get(self, request: Any, *args: Any, **kwargs: Any) -> Any:
+        if depends_on_user(request._request):
+            return super().get(request, *args, **kwargs)  # type: ignore[misc]
+        store = caches["catalog"]
+        key = f"{_answer_key(request._request)}:{request.accepted_renderer.format}"
+        data = store.get(key)
+        if data is not None:
+            return Response(data)
+        response = super().get(request, *args, **kwargs)  # type: ignore[misc]
+        if response.status_code == 200:
+            store.set(key, response.data)
+        return response

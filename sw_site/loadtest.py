@@ -1,0 +1,220 @@
+"""``make load``: a bounded load test of the production server on loopback.
+
+Starts gunicorn exactly as ``make serve`` does (DEBUG off, static files collected),
+on ``DATABASE_URL`` / ``DJANGO_CACHE_URL`` as set (the embedded defaults otherwise),
+then runs ``wrk`` for each scenario — card search (``GET /api/cards/?q=...``, a few
+queries in turn) and deck validation (``POST /api/decks/validate/`` with a 34-card
+faction deck) — at ``--clients`` connections for ``--seconds`` seconds, and prints
+requests/s, latency percentiles and errors with the machine and the date.
+
+The anonymous validation limit is raised for the run (``DJANGO_THROTTLE_RATES``), so
+the throttle is still counted on every request but never refuses one. Needs ``wrk``
+(``apt-get install wrk``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import os
+import platform
+import re
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+
+SEARCHES = ["frost", "goblin", "wall", "summon", "magic", "ice", "lightning", "gate"]
+
+
+def machine() -> str:
+    model = platform.processor() or "unknown CPU"
+    try:
+        for line in subprocess.run(
+            ["lscpu"], capture_output=True, text=True, check=True
+        ).stdout.splitlines():
+            if line.startswith("Model name:"):
+                model = line.split(":", 1)[1].strip()
+    except (OSError, subprocess.CalledProcessError):
+        pass
+    return f"{model}, {os.cpu_count()} cores"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def server_env(static_root: Path) -> dict[str, str]:
+    env = dict(os.environ)
+    env.update(
+        DJANGO_DEBUG="0",
+        DJANGO_SECRET_KEY=env.get("DJANGO_SECRET_KEY") or secrets.token_urlsafe(50),
+        DJANGO_ALLOWED_HOSTS="127.0.0.1",
+        DJANGO_SECURE_SSL_REDIRECT="0",
+        DJANGO_STATIC_ROOT=str(static_root),
+        DJANGO_THROTTLE_RATES="validate_anon=1000000000/min",
+        LOG_LEVEL="WARNING",
+    )
+    return env
+
+
+def manage(env: dict[str, str], *args: str) -> None:
+    subprocess.run(  # its output on stderr: stdout is the report
+        [str(BIN / "python"), "manage.py", *args],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        stdout=sys.stderr,
+    )
+
+
+def parse_wrk(output: str) -> dict[str, Any]:
+    def ms(text: str) -> float:
+        value, unit = re.fullmatch(r"([\d.]+)(us|ms|s)", text).groups()  # type: ignore[union-attr]
+        return float(value) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
+
+    result: dict[str, Any] = {"non_2xx": 0, "socket_errors": 0}
+    for pct in ("50", "90", "99"):
+        found = re.search(rf"^\s+{pct}%\s+(\S+)", output, re.M)
+        if found:
+            result[f"p{pct}_ms"] = round(ms(found.group(1)), 1)
+    found = re.search(r"Requests/sec:\s+([\d.]+)", output)
+    result["requests_per_s"] = float(found.group(1)) if found else 0.0
+    found = re.search(r"(\d+) requests in", output)
+    result["requests"] = int(found.group(1)) if found else 0
+    found = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
+    if found:
+        result["non_2xx"] = int(found.group(1))
+    found = re.search(
+        r"Socket errors: connect (\d+), read (\d+), write (\d+), "
+        r"timeout (\d+)",
+        output,
+    )
+    if found:
+        result["socket_errors"] = sum(int(n) for n in found.groups())
+    return result
+
+
+def wrk(url: str, script: Path, clients: int, seconds: int) -> dict[str, Any]:
+    out = subprocess.run(
+        [
+            "wrk",
+            "-t2",
+            f"-c{clients}",
+            f"-d{seconds}s",
+            "--timeout",
+            "5s",
+            "--latency",
+            "-s",
+            str(script),
+            url,
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    return parse_wrk(out)
+
+
+def lua_scripts(folder: Path, deck_text: str) -> dict[str, Path]:
+    search = folder / "search.lua"
+    paths = ", ".join(f'"/api/cards/?q={q}"' for q in SEARCHES)
+    search.write_text(
+        f"local paths = {{{paths}}}\nlocal i = 0\n"
+        "request = function()\n  i = i + 1\n"
+        "  return wrk.format('GET', paths[(i % #paths) + 1])\nend\n"
+    )
+    validate = folder / "validate.lua"
+    body = json.dumps({"text": deck_text})
+    validate.write_text(
+        'wrk.method = "POST"\nwrk.headers["Content-Type"] = "application/json"\n'
+        f"wrk.body = {json.dumps(body)}\n"
+    )
+    return {"card search": search, "deck validation": validate}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--clients", type=int, default=50)
+    parser.add_argument("--seconds", type=int, default=30)
+    parser.add_argument("--workers", type=int, default=3)
+    parser.add_argument("--threads", type=int, default=4)
+    args = parser.parse_args()
+    if shutil.which("wrk") is None:
+        print("make load needs wrk: apt-get install wrk", file=sys.stderr)
+        return 2
+    folder = Path(tempfile.mkdtemp(prefix="sw-load-"))
+    env = server_env(folder / "static")
+    manage(env, "migrate", "--noinput", "-v0")
+    manage(env, "load_catalog")
+    manage(env, "collectstatic", "--noinput", "-v0")
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    server = subprocess.Popen(
+        [
+            str(BIN / "gunicorn"),
+            "sw_site.wsgi:application",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            str(args.workers),
+            "--threads",
+            str(args.threads),
+            "--worker-class",
+            "gthread",
+            "--keep-alive",
+            "5",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=sys.stderr,
+        start_new_session=True,
+    )
+    try:
+        for _ in range(100):
+            try:
+                with urllib.request.urlopen(f"{base}/api/factions/", timeout=2):
+                    break
+            except OSError:
+                time.sleep(0.2)
+        with urllib.request.urlopen(
+            f"{base}/api/factions/cave-goblins/deck/?format=text", timeout=10
+        ) as response:
+            deck_text = response.read().decode()
+        report: dict[str, Any] = {
+            "machine": machine(),
+            "date": dt.date.today().isoformat(),
+            "database": env.get("DATABASE_URL", "sqlite (embedded)").split("@")[-1],
+            "cache": env.get("DJANGO_CACHE_URL", "database").split("@")[-1],
+            "server": f"gunicorn gthread {args.workers}x{args.threads}",
+            "clients": args.clients,
+            "seconds": args.seconds,
+            "scenarios": {},
+        }
+        for name, script in lua_scripts(folder, deck_text).items():
+            url = f"{base}/api/decks/validate/" if "valid" in name else base
+            wrk(url, script, args.clients, 3)  # warm-up (caches, connections)
+            report["scenarios"][name] = wrk(url, script, args.clients, args.seconds)
+        print(json.dumps(report, indent=2))
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=30)
+        shutil.rmtree(folder, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,145 @@
+"""The OpenAPI schema says what the API really answers (issue 15, item 6).
+
+``AutoSchema`` adds to every operation the error responses it can give, each with the
+``Error`` body ``{"code", "message"}``, unless the view documents that status itself:
+
+- 400 (and 413 for a body over the limit) for operations with a request body or
+  query filters;
+- 401 (``WWW-Authenticate: Token``) and 403 for operations behind a login;
+- 404 for paths with a parameter (unknown or someone else's private object);
+- 429 for throttled operations;
+- 503 for every operation (the database or the broker is down);
+- 414 for operations with query parameters: a request line too long for the web
+  server (gunicorn answers it, so it is the one error that is not JSON).
+
+``error_response(description)`` documents one status by hand.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.openapi import AutoSchema as SpectacularAutoSchema
+from drf_spectacular.utils import OpenApiResponse, inline_serializer
+from rest_framework import serializers
+from rest_framework.permissions import AllowAny
+
+ErrorSerializer = inline_serializer(
+    "Error",
+    {
+        "code": serializers.CharField(
+            help_text="A stable code: invalid, parse_error, not_authenticated, "
+            "authentication_failed, permission_denied, not_found, "
+            "method_not_allowed, request_too_large, throttled, "
+            "too_many_active_jobs, deck.invalid, broker_unavailable, "
+            "database_unavailable, ..."
+        ),
+        "message": serializers.CharField(),
+        "errors": serializers.JSONField(
+            required=False, help_text="Field details of a 400 `invalid`."
+        ),
+    },
+)
+
+DESCRIPTIONS = {
+    400: "Invalid input (`invalid`, with field `errors`) or unparseable JSON "
+    "(`parse_error`).",
+    401: "Not logged in (`not_authenticated`) or bad credentials "
+    "(`authentication_failed`); `WWW-Authenticate: Token`.",
+    403: "Logged in but not allowed (`permission_denied`).",
+    404: "No such object, or someone else's private one (`not_found`).",
+    413: "Request body over the size limit (`request_too_large`).",
+    429: "Throttled (`throttled`); `Retry-After` says when to try again.",
+    503: "The database or the task queue is down (`database_unavailable`, "
+    "`broker_unavailable`).",
+}
+
+
+def error_response(description: str) -> OpenApiResponse:
+    return OpenApiResponse(response=ErrorSerializer, description=description)
+
+
+#: Request components whose body must hold exactly one of two fields (filled by
+#: :func:`one_of_required`, applied by :func:`postprocess_one_of`).
+ONE_OF_REQUIRED: dict[str, tuple[str, ...]] = {}
+
+
+def one_of_required(*fields: str) -> Any:
+    """Class decorator for an input serializer whose ``validate`` demands exactly one
+    of ``fields``: the schema says so with ``oneOf`` (``required`` per field)."""
+
+    def mark(serializer_class: Any) -> Any:
+        name = getattr(getattr(serializer_class, "Meta", None), "ref_name", None)
+        ONE_OF_REQUIRED[name or serializer_class.__name__] = fields
+        return serializer_class
+
+    return mark
+
+
+def postprocess_one_of(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+    schemas = result.get("components", {}).get("schemas", {})
+    for name, fields in ONE_OF_REQUIRED.items():
+        for variant in (name, f"{name}Request"):
+            if variant in schemas:
+                schemas[variant]["oneOf"] = [{"required": [f]} for f in fields]
+    return result
+
+
+class AutoSchema(SpectacularAutoSchema):
+    def get_auth(self) -> list[dict[str, Any]]:
+        """Operations open to anonymous clients say so (``{}``), even when the
+        view decides its permissions per method."""
+        auth = super().get_auth()
+        if auth and not self._needs_login() and {} not in auth:
+            auth = [*auth, {}]
+        return auth
+
+    def get_operation(self, *args: Any, **kwargs: Any) -> Any:
+        operation = super().get_operation(*args, **kwargs)
+        if operation is None:
+            return None
+        responses = operation.setdefault("responses", {})
+        for code in self._error_statuses(operation):
+            if str(code) not in responses:
+                responses[str(code)] = self._get_response_for_code(
+                    error_response(DESCRIPTIONS[code]), str(code)
+                )
+        if any(p["in"] == "query" for p in operation.get("parameters", [])):
+            # the one error the API never sees: gunicorn answers it (in HTML)
+            responses.setdefault(
+                "414",
+                {
+                    "description": "Request line over 4,094 bytes (a query far too "
+                    "long): the web server refuses it before the API runs, so "
+                    "its body is not JSON."
+                },
+            )
+        return operation
+
+    def _error_statuses(self, operation: dict[str, Any]) -> list[int]:
+        codes = {503}
+        query = {
+            p["name"] for p in operation.get("parameters", []) if p["in"] == "query"
+        }
+        has_body = self.method in ("POST", "PUT", "PATCH")
+        if has_body or query - {"page", "format"}:
+            codes.add(400)
+        if has_body:
+            codes.add(413)
+        if self._needs_login():
+            codes |= {401, 403}
+        if "{" in self.path or "page" in query or "format" in query:
+            codes.add(404)  # unknown object, page past the end, unknown format
+        if self._throttled():
+            codes.add(429)
+        return sorted(codes)
+
+    def _needs_login(self) -> bool:
+        permissions = self.view.get_permissions()
+        return any(not isinstance(p, AllowAny) for p in permissions)
+
+    def _throttled(self) -> bool:
+        try:
+            return bool(self.view.get_throttles())
+        except Exception:  # noqa: BLE001 - a view that needs a real request
+            return False
