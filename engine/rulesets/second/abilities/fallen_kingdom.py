@@ -57,7 +57,7 @@ from engine.core.actions import (
     UseAbility,
 )
 from engine.core.board import ADJ, DIST
-from engine.core.dice import MELEE, SPECIAL
+from engine.core.dice import SPECIAL
 from engine.core.effects import (
     PickOneEvent,
     ask_optional_target,
@@ -78,6 +78,7 @@ from engine.core.hooks import (
 from engine.core.mechanics.attack import do_attack, legal_attacks, targets
 from engine.core.phases import ATTACK, SUMMON
 from engine.rulesets.second.abilities.mechanics import ImbuedStrength
+from engine.rulesets.second.dice import count_symbols
 
 if TYPE_CHECKING:
     from engine.core.state import GameState
@@ -217,7 +218,8 @@ class LifeDrain(Ability):
     ) -> int:
         if attacker != src or not st.flags.get(f"{self.id}:{src}"):
             return hits
-        return hits + sum(1 for f in faces if f & SPECIAL and not f & MELEE)
+        # R7 step 3: every special is a hit of its own, also on a sword+special die
+        return hits + count_symbols(faces, SPECIAL)
 
     def after_attack(
         self, st: GameState, src: int, attacker: int, target: int, hits: int

@@ -63,6 +63,7 @@ from engine.rulesets.second.abilities.mechanics import (
     FirstAttackCap,
     NamedNeighbourBoost,
 )
+from engine.rulesets.second.dice import count_symbols
 
 if TYPE_CHECKING:
     from engine.core.state import GameState
@@ -368,7 +369,7 @@ class BlindingFlare(Ability):
             and st.ctrl[target] == me
             and adjacent(st, summ, target)
         ):
-            return sum(1 for f in faces if f & SPECIAL)
+            return count_symbols(faces, SPECIAL)
         return damage
 
 

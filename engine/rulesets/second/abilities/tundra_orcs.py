@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 
 from engine.core.actions import NO, YES, Action, ChooseSpace, ChooseTarget, YesNo
 from engine.core.board import ADJ, COLS, DIST
-from engine.core.dice import MELEE
+from engine.core.dice import MELEE, SPECIAL
 from engine.core.effects import (
     AfterOwnMove,
     PickOneEvent,
@@ -60,6 +60,7 @@ from engine.rulesets.second.abilities.mechanics import (
     NamedNeighbourBoost,
     PerSpecialOnEnemyUnit,
 )
+from engine.rulesets.second.dice import count_symbols
 
 if TYPE_CHECKING:
     from engine.core.state import GameState
@@ -151,8 +152,7 @@ class WildStrike(Ability):
     ) -> int:
         if attacker != src:
             return hits
-        melee = sum(1 for f in faces if f & MELEE)
-        return hits - melee + specials(faces)
+        return hits - count_symbols(faces, MELEE) + count_symbols(faces, SPECIAL)
 
 
 # -- Targan ----------------------------------------------------------------------------
