@@ -326,7 +326,8 @@ class HolyJudgment(BoostToStay):
     def on_destroy(
         self, st: GameState, src: int, card: int, by_player: int | None
     ) -> Trigger | None:
-        if st.info.is_unit[card] and st.info.owner[card] == st.ctrl[src]:
+        # R8e: "friendly" = controlled by you when destroyed (GameState.destroy)
+        if st.info.is_unit[card] and st.ctrl[card] == st.ctrl[src]:
             return self.trigger(st, src, "destroyed")
         return None
 
