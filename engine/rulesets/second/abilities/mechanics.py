@@ -3,7 +3,8 @@ implementation each (bases of the cards' classes in the faction modules).
 
 :class:`Engage`, :class:`FirstAttackCap` (Guarded), :class:`ImbuedStrength` and
 :func:`imbued`, :class:`FarShot`, :class:`Trample`, :class:`NamedNeighbourBoost`,
-:class:`PerSpecialOnEnemyUnit`, :class:`BoostToStay`. Edition-neutral helpers are in
+:class:`PerSpecialOnEnemyUnit`, :class:`BoostToStay`,
+:class:`BoostPerUnitDestroyedInYourTurn`. Edition-neutral helpers are in
 :mod:`engine.core.effects`.
 """
 
@@ -31,6 +32,7 @@ from engine.core.effects import (
 )
 
 __all__ = [
+    "BoostPerUnitDestroyedInYourTurn",
     "BoostToStay",
     "Engage",
     "FarShot",
@@ -231,3 +233,29 @@ class BoostToStay(Ability):
             st.boost[dec.source] -= 1
         else:
             st.discard_card(dec.source)
+
+
+class BoostPerUnitDestroyedInYourTurn(Ability):
+    """Whenever a unit is destroyed in your turn: 1 boost on this unit. When your turn
+    ends: remove 2 boost (all it has when fewer).
+
+    Undead Warrior's Blood Fury and Thoon's Blood Rage. Any unit counts, either
+    side."""
+
+    def on_destroy(
+        self, st: GameState, src: int, card: int, by_player: int | None
+    ) -> Trigger | None:
+        if st.info.is_unit[card] and st.turn_player == st.ctrl[src]:
+            st.boost[src] += 1  # bookkeeping: nothing to choose or order
+        return None
+
+    def end_of_turn(self, st: GameState, src: int, player: int) -> Trigger | None:
+        if player == st.ctrl[src] and st.boost[src] > 0:
+            return self.trigger(st, src)
+        return None
+
+    def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
+        src = trig.source
+        if st.on_board(src):
+            b = st.boost[src] - 2
+            st.boost[src] = b if b > 0 else 0
