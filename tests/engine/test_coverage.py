@@ -29,6 +29,7 @@ FACTION_FILES = (
     "test_tundra_orcs.py",
     "test_fungal_dwarves.py",
     "test_high_elves.py",
+    "test_swamp_orcs.py",
 )
 
 
