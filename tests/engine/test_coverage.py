@@ -144,7 +144,10 @@ def test_low_confidence_lists_the_playable_cards_read_from_weak_sources() -> Non
     cat = default_catalog()
     high_elves = {c["card"] for c in cov["factions"]["high-elves"]["low_confidence"]}
     assert "arbiter-of-war" in high_elves  # fan-sourced numbers, implemented
-    assert "attendant-priest" not in high_elves  # low too, but not playable
+    assert "attendant-priest" in high_elves  # Support's text: low (issue 14)
+    sand = {c["card"] for c in cov["factions"]["sand-goblins"]["low_confidence"]}
+    assert cat.card("krusk").confidence is Confidence.LOW
+    assert "krusk" not in sand  # low too, but not playable
     assert cat.card("arbiter-of-peace").confidence is not Confidence.LOW
     assert "arbiter-of-peace" not in high_elves  # official page
     assert cov["factions"]["polar-dwarves"]["low_confidence"] == []
