@@ -228,6 +228,7 @@ class RulesetProfile:
     summoners: int = 1
     ten_life_gates: int = 1
     five_life_gates: int = 3
+    starting_units: int = 2
     epic_event_copies: int = 2  # used when the catalog does not give the copies
     standard_events: int = 6
     champions: int = 3

@@ -1,4 +1,4 @@
-"""Deck construction rules (R9, R10 seam): engine/construction.py.
+"""Deck construction rules (R9, R10 seam): engine/deckbuilding/construction.py.
 
 Most cases run against a small hand-built catalog (minicatalog.py: the Polar Dwarves
 deck of the second-edition rulebook example, plus a Cave Goblins deck and a few odd

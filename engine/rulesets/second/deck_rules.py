@@ -13,6 +13,7 @@ DECK_PROFILE = RulesetProfile(
     summoners=1,
     ten_life_gates=1,
     five_life_gates=3,
+    starting_units=2,
     epic_event_copies=2,
     standard_events=6,
     champions=3,
