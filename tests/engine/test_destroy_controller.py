@@ -119,3 +119,39 @@ def test_R8e_on_destroy_sees_the_controller_then_the_owner_takes_it_back() -> No
     st.destroy(cid, 1)
     assert _Spy.seen == [(cid, 0, 1)]
     assert st.ctrl[cid] == 1 and cid in st.discard[1]
+
+
+# -- after-attack effects on a target the attack destroyed -----------------------------
+@pytest.mark.covers("tundra-fighter.frenzy")
+def test_R8e_frenzy_destroyed_target_was_an_enemy_by_control(rig: Dice) -> None:
+    """Frenzy ("after it attacks an adjacent enemy card"): the Fighter's owner's own
+    card, controlled by the opponent, was an enemy when the attack destroyed it."""
+    to = faction_cards("tundra-orcs")
+    sc = Scenario()
+    tf = sc.add(0, to["tundra-fighter"], "c3")
+    lost = sc.add(0, WEAK, "c4")  # owner: player 0, taken by player 1
+    st = build(sc, phase=ATTACK)
+    st.set_controller(lost, 1)
+    rig(M, 0, 0)  # attack: 1 hit (destroyed); Frenzy die: blank
+    st.apply_action(Attack(tf, lost))
+    assert st.zone[lost] == DISCARD and lost in st.discard[0]
+    assert rig.sizes == [2, 1]  # Frenzy rolled its die
+
+
+@pytest.mark.covers("divine-retribution.effect")
+def test_R8e_divine_retribution_destroyed_friend_by_control(rig: Dice) -> None:
+    """Divine Retribution (after an enemy attacks a friendly unit within 3 of your
+    summoner): a unit you control, owned by the attacker's player, destroyed by that
+    attack was friendly."""
+    pe = faction_cards("phoenix-elves")
+    sc = Scenario()
+    dr = sc.add(0, pe["divine-retribution"], zone="active")
+    taken = sc.add(1, WEAK, "d3")  # owner: player 1, controlled by player 0
+    enemy = sc.add(1, GRUNT, "d4")
+    st = build(sc, phase=ATTACK, turn_player=1)
+    st.set_controller(taken, 0)
+    rig(M, M)
+    st.apply_action(Attack(enemy, taken))
+    st.settle()
+    assert st.zone[taken] == DISCARD and st.zone[dr] == ACTIVE
+    assert st.damage[enemy] == 1

@@ -41,6 +41,7 @@ from engine.core.board import DIST
 from engine.core.effects import ask_optional_target, common_or_champion
 from engine.core.hooks import ACTIVE, BOARD, DISCARD, Ability, Decision
 from engine.core.phases import ATTACK, BUILD, MOVE
+from engine.rulesets.second.abilities.mechanics import NotesSideAtDestruction, side_of
 
 if TYPE_CHECKING:
     from engine.core.hooks import Trigger
@@ -130,24 +131,12 @@ class Insight(Ability):
 
 
 # -- Praefectus Edia -------------------------------------------------------------------
-class KineticSiphon(Ability):
+class KineticSiphon(NotesSideAtDestruction):
     """Once per turn, after this unit attacks an enemy unit or is attacked by one,
     1 boost on it."""
 
-    def on_destroy(
-        self, st: GameState, src: int, card: int, by_player: int | None
-    ) -> Trigger | None:
-        if st.info.is_unit[card]:  # its side as it was destroyed (R8e)
-            st.flags[f"{self.id}:gone:{card}"] = st.ctrl[card]
-        return None
-
     def _enemy(self, st: GameState, src: int, unit: int) -> bool:
-        if not st.info.is_unit[unit]:
-            return False
-        if st.on_board(unit):
-            return st.ctrl[unit] != st.ctrl[src]
-        was = st.flags.get(f"{self.id}:gone:{unit}")
-        return was is not None and was != st.ctrl[src]
+        return st.info.is_unit[unit] and side_of(st, unit) != st.ctrl[src]
 
     def after_attack(
         self, st: GameState, src: int, attacker: int, target: int, hits: int

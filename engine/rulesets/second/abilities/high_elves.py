@@ -303,7 +303,6 @@ class Support(Ability):
         return out
 
 
-
 class Inspire(Ability):
     """After you summon this unit, you may remove 1 damage from an adjacent friendly
     common."""

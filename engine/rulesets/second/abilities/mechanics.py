@@ -4,7 +4,8 @@ implementation each (bases of the cards' classes in the faction modules).
 :class:`Engage`, :class:`FirstAttackCap` (Guarded), :class:`ImbuedStrength` and
 :func:`imbued`, :class:`FarShot`, :class:`Trample`, :class:`NamedNeighbourBoost`,
 :class:`PerSpecialOnEnemyUnit`, :class:`BoostToStay`,
-:class:`BoostPerUnitDestroyedInYourTurn`. Edition-neutral helpers are in
+:class:`BoostPerUnitDestroyedInYourTurn`, :class:`NotesSideAtDestruction` and
+:func:`side_of`. Edition-neutral helpers are in
 :mod:`engine.core.effects`.
 """
 
@@ -32,6 +33,8 @@ from engine.core.effects import (
 )
 
 __all__ = [
+    "NotesSideAtDestruction",
+    "side_of",
     "BoostPerUnitDestroyedInYourTurn",
     "BoostToStay",
     "Engage",
@@ -259,3 +262,29 @@ class BoostPerUnitDestroyedInYourTurn(Ability):
         if st.on_board(src):
             b = st.boost[src] - 2
             st.boost[src] = b if b > 0 else 0
+
+
+_SIDE_KEY = "destroyed-ctrl:"
+
+
+class NotesSideAtDestruction(Ability):
+    """Base of abilities that look at a card after an attack or effect that may have
+    destroyed it ("after it attacks an enemy card"): notes, for this turn
+    (``st.flags``), the controller each card had when destroyed (R8e; the core shows
+    it to ``on_destroy``), for :func:`side_of`."""
+
+    def on_destroy(
+        self, st: GameState, src: int, card: int, by_player: int | None
+    ) -> Trigger | None:
+        st.flags[f"{_SIDE_KEY}{card}"] = st.ctrl[card]  # bookkeeping only
+        return None
+
+
+def side_of(st: GameState, card: int) -> int:
+    """The player ``card`` belongs to for "friendly"/"enemy" (R8e): its controller
+    while on the battlefield; once destroyed this turn, the controller it had then
+    (noted by a :class:`NotesSideAtDestruction` ability in play); else its owner."""
+    if st.on_board(card):
+        return st.ctrl[card]
+    side = st.flags.get(f"{_SIDE_KEY}{card}")
+    return st.info.owner[card] if side is None else side

@@ -62,6 +62,8 @@ from engine.rulesets.second.abilities.mechanics import (
     Engage,
     FirstAttackCap,
     NamedNeighbourBoost,
+    NotesSideAtDestruction,
+    side_of,
 )
 from engine.rulesets.second.dice import count_symbols
 
@@ -386,7 +388,7 @@ class Burn(PickOneEvent):
             st.deal_damage(action.card, 2, dec.player, dec.source)
 
 
-class DivineRetribution(Ability):
+class DivineRetribution(NotesSideAtDestruction):
     """ACTIVE: your summoner has Aura of the Phoenix: after an enemy unit attacks your
     summoner or a friendly unit within 3 of it, that enemy takes 1 damage."""
 
@@ -403,8 +405,7 @@ class DivineRetribution(Ability):
         if not st.info.is_unit[a] or not st.info.is_unit[t]:
             return None
         if t == summ or (
-            st.info.owner[t] == me
-            and (st.ctrl[t] == me or not st.on_board(t))
+            side_of(st, t) == me  # a destroyed unit: its side then (R8e)
             and res.space >= 0
             and 0 < DIST[st.pos[summ]][res.space] <= 3
         ):

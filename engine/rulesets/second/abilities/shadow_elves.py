@@ -82,6 +82,7 @@ from engine.core.hooks import (
 )
 from engine.core.phases import ATTACK, SUMMON
 from engine.core.types import CardClass
+from engine.rulesets.second.abilities.mechanics import NotesSideAtDestruction, side_of
 
 if TYPE_CHECKING:
     from engine.core.hooks import Trigger
@@ -533,7 +534,7 @@ class TearTheVeil(Ability):
 
 
 # -- Samara ----------------------------------------------------------------------------
-class InescapableDoom(AtYourPhaseEnd):
+class InescapableDoom(AtYourPhaseEnd, NotesSideAtDestruction):
     """At the end of your Attack phase: 1 damage to the enemy summoner if this unit
     destroyed an enemy unit this turn, else 1 damage to your own summoner."""
 
@@ -542,21 +543,16 @@ class InescapableDoom(AtYourPhaseEnd):
     def _killed(self, src: int) -> str:
         return f"{self.id}:{src}"
 
-    def on_destroy(
-        self, st: GameState, src: int, card: int, by_player: int | None
-    ) -> Trigger | None:
-        # an enemy unit as it is destroyed (R8e); whether Samara did it comes next
-        if st.info.is_unit[card] and st.ctrl[card] != st.ctrl[src]:
-            st.flags[f"{self.id}:enemy"] = card
-        return None
-
     def after_attack_result(
         self, st: GameState, src: int, res: AttackResult
     ) -> Trigger | None:
+        t = res.target
         if (
             res.attacker == src
-            and not st.on_board(res.target)
-            and st.flags.get(f"{self.id}:enemy") == res.target
+            and res.space >= 0
+            and not st.on_board(t)
+            and st.info.is_unit[t]
+            and side_of(st, t) != st.ctrl[src]  # an enemy when destroyed (R8e)
         ):
             st.flags[self._killed(src)] = 1  # bookkeeping: nothing to resolve
         return None

@@ -58,7 +58,9 @@ from engine.core.hooks import (
 from engine.rulesets.second.abilities.mechanics import (
     FarShot,
     NamedNeighbourBoost,
+    NotesSideAtDestruction,
     PerSpecialOnEnemyUnit,
+    side_of,
 )
 from engine.rulesets.second.dice import count_symbols
 
@@ -67,10 +69,9 @@ if TYPE_CHECKING:
 
 
 def was_enemy(st: GameState, me: int, target: int) -> bool:
-    """Was ``target`` (maybe destroyed by now) an enemy card of player ``me``?"""
-    if st.on_board(target):
-        return st.ctrl[target] != me
-    return st.info.owner[target] != me
+    """Was ``target`` (maybe destroyed by now) an enemy card of player ``me``? A
+    destroyed card by its controller then (R8e, :func:`side_of`)."""
+    return side_of(st, target) != me
 
 
 def adjacent_enemies(st: GameState, unit: int) -> list[int]:
@@ -222,7 +223,7 @@ class BloodRush(Ability):
 
 
 # -- Tundra Fighter --------------------------------------------------------------------
-class Frenzy(Ability):
+class Frenzy(NotesSideAtDestruction):
     """Each time after it attacks an adjacent enemy card, roll 1 die; on a [special]
     you may force it 1 space, and if you do it may make an extra attack on an adjacent
     enemy card."""
@@ -404,7 +405,7 @@ class Freeze(PickOneEvent):
         return f >= 0 and (attacker == f or target == f)
 
 
-class PrimalFury(Ability):
+class PrimalFury(NotesSideAtDestruction):
     """ACTIVE: once per turn, after your summoner attacks an adjacent enemy card, you
     may force it 1 or 2 spaces; if you do, it may attack an adjacent enemy card once
     more (an extra attack)."""
