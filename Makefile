@@ -10,11 +10,14 @@ PYTEST_ARGS ?=
 
 .PHONY: install run worker test lint typecheck bench clean
 
-$(VENV)/.installed: pyproject.toml
+# Installing compiles the engine's hot modules with mypyc when a C compiler works
+# (setup.py; SW_ENGINE_PURE=1 skips it) and says which build it made.
+$(VENV)/.installed: pyproject.toml setup.py
 	$(PYTHON) -c 'import sys; sys.exit("Python 3.11+ is required") if sys.version_info < (3, 11) else None'
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -c 'import engine._build as b; print(b.describe())'
 	touch $@
 
 install: $(VENV)/.installed

@@ -19,5 +19,12 @@ Layout (dependencies point down this list; a test keeps them so):
 - CLIs: ``python -m engine.simulate``, ``engine.replay``, ``engine.coverage``,
   ``engine.bench``, ``engine.construction``, ``engine.catalog``, ``engine.agents``.
 
-This package imports nothing itself.
+Builds: ``pip install -e .`` compiles the hot modules with mypyc when it can; importing
+this package first checks that the compiled files match their sources and otherwise
+runs everything from the ``.py`` sources (:mod:`engine._build`; ``engine.BUILD`` says
+which). It imports nothing else.
 """
+
+from engine import _build
+
+BUILD: str = _build.select()

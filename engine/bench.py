@@ -10,6 +10,13 @@ what a long simulation run holds, so the rate is the steady one a simulation of
 thousands of games sees, not a cold start's. The result names the machine
 (``machine``), since rates are only comparable on one machine. Wall-clock time is
 only measured here, never used by the rules. ``--profile`` prints a cProfile summary.
+
+``engine_build`` says which build was measured: ``compiled`` (mypyc) or ``pure``
+(see :mod:`engine._build`). ``--compare`` measures both side by side: it runs this
+benchmark in child processes, pure and compiled alternately (``--rounds`` of each,
+default 3), and reports each build's games/s per round and ``random_speedup`` /
+``greedy_speedup``, the medians of the per-round ratios compiled/pure (rounds run
+back to back, so a drift of the machine's speed affects both alike).
 Agent strength (greedy against random, per faction) is measured by
 ``python -m engine.agents --table``, not here.
 """
@@ -20,9 +27,13 @@ import argparse
 import json
 import os
 import platform
+import statistics
+import subprocess
+import sys
 import time
 from typing import Any
 
+import engine
 from engine.core.game import GameDeck
 from engine.play import play_many
 
@@ -114,6 +125,7 @@ def bench(
         "matchups": [list(m) for m in MATCHUPS],
         "machine": machine(),
         "warmup_games_per_matchup": warmup,
+        "engine_build": engine.BUILD,
     }
     for agent, games in (("random", random_games), ("greedy", greedy_games)):
         per: dict[str, float] = {}
@@ -125,6 +137,51 @@ def bench(
         out[f"{agent}_wall_seconds"] = round(wall, 3)
         out[f"{agent}_games_per_s"] = round(n / secs, 1)
         out[f"{agent}_avg_turns"] = round(turns / n, 1)
+    return out
+
+
+def _child(build: str, args: list[str]) -> dict[str, Any]:
+    env = dict(os.environ)
+    env.pop("SW_ENGINE_PURE", None)
+    if build == "pure":
+        env["SW_ENGINE_PURE"] = "1"
+    out = subprocess.run(
+        [sys.executable, "-m", "engine.bench", "--json", *args],
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    data: dict[str, Any] = json.loads(out.stdout)
+    if data["engine_build"] != build:
+        raise RuntimeError(f"asked for the {build} build, got {data['engine_build']}")
+    return data
+
+
+def compare(rounds: int, args: list[str]) -> dict[str, Any]:
+    """Pure and compiled builds alternately, ``rounds`` times each."""
+    if engine.BUILD != "compiled":
+        from engine import _build
+
+        raise SystemExit(f"--compare needs the compiled build: {_build.REASON}")
+    per: dict[str, list[dict[str, Any]]] = {"pure": [], "compiled": []}
+    for _ in range(rounds):
+        for build in ("pure", "compiled"):
+            per[build].append(_child(build, args))
+    out: dict[str, Any] = {
+        "rounds": rounds,
+        "machine": per["compiled"][0]["machine"],
+        "engine_build": "both",
+    }
+    for agent in ("random", "greedy"):
+        key = f"{agent}_games_per_s"
+        pure = [r[key] for r in per["pure"]]
+        comp = [r[key] for r in per["compiled"]]
+        ratios = [c / p for c, p in zip(comp, pure, strict=True)]
+        out[f"pure_{key}"] = pure
+        out[f"compiled_{key}"] = comp
+        out[f"{agent}_speedup"] = round(statistics.median(ratios), 2)
+        out[f"{agent}_speedup_range"] = [round(min(ratios), 2), round(max(ratios), 2)]
     return out
 
 
@@ -140,7 +197,22 @@ def main(argv: list[str] | None = None) -> int:
         help="untimed games per matchup and agent before timing (default 5)",
     )
     ap.add_argument("--profile", choices=["random", "greedy"])
+    ap.add_argument(
+        "--compare",
+        action="store_true",
+        help="pure and compiled builds side by side (child processes)",
+    )
+    ap.add_argument("--rounds", type=int, default=3, help="rounds of --compare")
     ns = ap.parse_args(argv)
+    if ns.compare:
+        child = [
+            f"--random-games={ns.random_games}",
+            f"--greedy-games={ns.greedy_games}",
+            f"--warmup={ns.warmup}",
+        ]
+        res = compare(ns.rounds, child)
+        print(json.dumps(res, sort_keys=True) if ns.json else res)
+        return 0
     if ns.profile:
         import cProfile
         import pstats

@@ -15,6 +15,7 @@ import json
 import sys
 from typing import Any
 
+import engine
 from engine.agents import AGENTS
 from engine.core.game import GameDeck
 from engine.core.types import Rules
@@ -69,6 +70,7 @@ def summarize(
         "agent_a": agent_a,
         "agent_b": agent_b,
         "ruleset": ruleset,
+        "engine_build": engine.BUILD,
         "games": n,
         "wins_a": wins_a,
         "wins_b": wins_b,

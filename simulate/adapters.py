@@ -136,6 +136,13 @@ def add_card_counts(
 
 
 @cache
+def engine_build() -> str:
+    """Which engine build this process runs: "compiled" or "pure"."""
+    import engine
+
+    return engine.BUILD
+
+
 def engine_version() -> str:
     digest = hashlib.sha256()
     for path in sorted(ENGINE_DIR.rglob("*.py")):

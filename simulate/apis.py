@@ -257,6 +257,7 @@ def simulation_body(request: Request, job: SimulationJob) -> dict[str, Any]:
         "chunk_size": job.chunk_size,
         "target_half_width": job.target_half_width,
         "engine_version": job.engine_version,
+        "engine_build": job.engine_build,
         "error": job.error,
         "matrix": job.matrix_id,
         "created_at": job.created_at,
@@ -282,6 +283,10 @@ class SimulationDetailOutputSerializer(serializers.Serializer):
     chunk_size = serializers.IntegerField()
     target_half_width = serializers.FloatField(allow_null=True)
     engine_version = serializers.CharField()
+    engine_build = serializers.CharField(
+        help_text="compiled (mypyc) or pure: the engine build that played the games "
+        "(both play identical games); mixed when workers of both builds did"
+    )
     error = serializers.CharField()
     matrix = serializers.IntegerField(allow_null=True)
     created_at = serializers.DateTimeField()

@@ -94,6 +94,9 @@ class SimulationJob(BaseModel):
     # Hash of engine/ (simulate.adapters.engine_version): the web's at submission,
     # then the workers' from the first chunk on (all chunks must agree).
     engine_version = models.CharField(max_length=40, blank=True)
+    # "compiled" (mypyc) or "pure": which engine build played the games (both give
+    # the same games); "mixed" when workers of both builds played chunks
+    engine_build = models.CharField(max_length=10, blank=True)
     result = models.JSONField(null=True, blank=True)
     matrix = models.ForeignKey(
         MatrixJob,

@@ -269,6 +269,7 @@ def simulation_summary(
         "agent_a": job.agent_a,
         "agent_b": job.agent_b,
         "ruleset": job.ruleset,
+        "engine_build": job.engine_build,
         "games": games,
         "wins_a": result["wins_a"],
         "wins_b": result["wins_b"],

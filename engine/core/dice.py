@@ -8,6 +8,7 @@ specials, or two symbols on one die, work from these faces."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 MELEE = 1
 RANGED = 2
@@ -24,8 +25,23 @@ def roll(rng: random.Random, n: int, faces: tuple[int, ...]) -> tuple[int, ...]:
     return tuple([faces[int(rnd() * 6)] for _ in range(n)])
 
 
+class Rig:
+    """A test seam: when ``fn`` is set, search-mode rolls (``pattern_roll``) come from
+    it instead of the fixed pattern (scenario tests queue the faces they need). An
+    attribute of an object, not a module function to patch, so that it also reaches
+    callers in the compiled engine."""
+
+    fn: Callable[[int, tuple[int, ...]], tuple[int, ...]] | None = None
+
+
+RIG = Rig()
+
+
 def pattern_roll(n: int, faces: tuple[int, ...]) -> tuple[int, ...]:
     """Deterministic "average" roll used in search clones."""
+    fn = RIG.fn
+    if fn is not None:
+        return fn(n, faces)
     return tuple([faces[PATTERN_ORDER[i % 6]] for i in range(n)])
 
 

@@ -482,6 +482,8 @@ class Borrowing(Ability):
 
     #: hooks of this ability's own (``own_trigger``), asked in every game
     own_hooks: ClassVar[tuple[str, ...]] = ()
+    # hooks it never forwards (the borrower's own rules cover them)
+    not_forwarded: ClassVar[tuple[str, ...]] = ()
     #: hooks whose forwarding consults other hooks of the lent abilities
     CONSULTS: ClassVar[dict[str, tuple[str, ...]]] = {
         "lets_pass": ("lets_pass", "passes_through"),
@@ -508,9 +510,12 @@ class Borrowing(Ability):
         return tuple(
             h
             for h in self.overrides()
-            if h in self.own_hooks
-            or getattr(cls, h) is not getattr(Borrowing, h)
-            or any(x in lendable for x in self.CONSULTS.get(h, (h,)))
+            if h not in self.not_forwarded
+            and (
+                h in self.own_hooks
+                or getattr(cls, h) is not getattr(Borrowing, h)
+                or any(x in lendable for x in self.CONSULTS.get(h, (h,)))
+            )
         )
 
     def lent(self, st: GameState, src: int) -> list[tuple[int, Ability]]:

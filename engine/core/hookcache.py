@@ -13,12 +13,15 @@ from __future__ import annotations
 import itertools
 from typing import TYPE_CHECKING, Any
 
+from mypy_extensions import mypyc_attr
+
 if TYPE_CHECKING:
     from engine.core.hooks import Ability
 
 _Drops = tuple[tuple[int, tuple[str, ...]], ...]
 
 
+@mypyc_attr(native_class=False)  # a list subclass (mypyc: no native list subclass)
 class ZoneList(list[int]):
     """``zone[cid]``: a list that also holds the state's hook cache ``hc`` (see
     ``GameState.hooked``): when a card's move between zones changes which of its

@@ -136,6 +136,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from engine.core.actions import Action
 
 if TYPE_CHECKING:
@@ -241,6 +243,7 @@ def replace_roll(st: GameState, faces: tuple[int, ...]) -> bool:
     return False
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # tests define abilities of their own
 class Ability:
     """Base class of ability implementations; see the module docstring."""
 

@@ -4,14 +4,12 @@ registry, hook tables and fast-path tables), shared by every clone of its states
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.core.hookcache import _Drops
+from engine.core.hooks import Ability
+from engine.core.ruleset import ApplyFn, LegalFn, Ruleset
 from engine.core.types import CardDef, Rules
-
-if TYPE_CHECKING:
-    from engine.core.hooks import Ability
-    from engine.core.ruleset import ApplyFn, LegalFn, Ruleset
 
 
 @dataclass(slots=True)

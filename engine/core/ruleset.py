@@ -22,6 +22,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from engine.core import dice
 from engine.core.hooks import AbilityRegistry
 
@@ -35,6 +37,7 @@ LegalFn = Callable[["GameState"], list["Action"]]
 ApplyFn = Callable[["GameState", Any], None]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Ruleset:
     """Base class of the editions; see the module docstring."""
 

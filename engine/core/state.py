@@ -124,7 +124,7 @@ class GameState:
     @classmethod
     def empty(cls, info: GameInfo, seed: int) -> GameState:
         n = len(info.cards)
-        st = cls.__new__(cls)
+        st = cls()
         st.info = info
         if len(info.zone_sig) != n:
             info.zone_sig, info.zone_drops = zone_signatures(n, info.hooks)
@@ -170,7 +170,7 @@ class GameState:
         ``rng``: the copy's RNG, instead of a copy of this state's (copying the
         RNG state is most of the cost of a clone; a caller that replaces the RNG
         anyway should pass it here)."""
-        st = GameState.__new__(GameState)
+        st = GameState()
         st.info = self.info
         st.zone = self.zone.copy()
         st.pos = self.pos[:]

@@ -56,9 +56,14 @@ def chunk_run(*, job_id: int, chunk_index: int) -> bool:
     # every later chunk must run the same code, so that one result never mixes two
     # versions of the rules (a deploy or an edit while the job runs fails it).
     mine = adapters.engine_version()
+    build = adapters.engine_build()
     now = timezone.now()
     started = SimulationJob.objects.filter(pk=job_id, status=JobStatus.QUEUED).update(
-        status=JobStatus.RUNNING, started_at=now, updated_at=now, engine_version=mine
+        status=JobStatus.RUNNING,
+        started_at=now,
+        updated_at=now,
+        engine_version=mine,
+        engine_build=build,
     )
     if started and job.matrix_id:
         from simulate.services.matrices import matrix_refresh
@@ -70,6 +75,10 @@ def chunk_run(*, job_id: int, chunk_index: int) -> bool:
             .values_list("engine_version", flat=True)
             .first()
         )
+        # both builds play the same games: a mix is recorded, not refused
+        SimulationJob.objects.filter(pk=job_id).exclude(
+            engine_build__in=(build, "mixed")
+        ).update(engine_build="mixed")
         if stamped != mine:
             raise GameError(
                 f"this worker runs engine {mine} but the job's first games were "

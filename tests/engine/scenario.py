@@ -216,13 +216,14 @@ def faction_cards(slug: str) -> CD:
 
 
 class Dice:
-    """Rigged dice: ``st.search = True`` rolls through ``dice.pattern_roll``; this
-    hands out the queued faces (blank when empty) and records each roll's size."""
+    """Rigged dice: ``st.search = True`` rolls through ``dice.pattern_roll``, which
+    asks ``dice.RIG``; this hands out the queued faces (blank when empty) and
+    records each roll's size."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.queue: list[int] = []
         self.sizes: list[int] = []
-        monkeypatch.setattr(dice, "pattern_roll", self._roll)
+        monkeypatch.setattr(dice.RIG, "fn", self._roll)
 
     def _roll(self, n: int, faces: tuple[int, ...]) -> tuple[int, ...]:
         self.sizes.append(n)

@@ -129,7 +129,8 @@ def check_state(st: GameState) -> None:
                     for c, _a, _z in lst
                     if c == cid and _a is ab
                 }
-                for h in set(ab.overrides()) - kept:
+                # (hooks it never forwards are answered by its card's own rules)
+                for h in set(ab.overrides()) - kept - set(ab.not_forwarded):
                     for x in ab.CONSULTS.get(h, (h,)):
                         assert ab._pairs(st, cid, x) == [], (ab.id, h)
     # an ability that names its action phases offers nothing in the others

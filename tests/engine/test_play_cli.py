@@ -89,9 +89,12 @@ def test_view_hides_opponent_hand_and_deck_order() -> None:
 
 
 def test_agents_are_seeded_not_global() -> None:
-    acts = list(range(50))
-    a = [RandomAgent(3).choose(None, acts) for _ in range(1)]  # type: ignore[arg-type]
-    b = [RandomAgent(3).choose(None, acts) for _ in range(1)]  # type: ignore[arg-type]
+    pd = faction_deck("polar-dwarves")
+    st = new_game(pd, pd, seed=1)
+    view = PlayerView(st, st.current_player())
+    acts = st.legal_actions()
+    a = [RandomAgent(3).choose(view, acts) for _ in range(5)]
+    b = [RandomAgent(3).choose(view, acts) for _ in range(5)]
     assert a == b
     assert isinstance(make_agent("greedy", 1), GreedyAgent)
     with pytest.raises(ValueError):

@@ -22,7 +22,14 @@ from scenario import (
 
 from engine.agents import make_agent
 from engine.core import dice
-from engine.core.actions import END_PHASE, Attack, ChooseTrigger, Move, UseAbility
+from engine.core.actions import (
+    END_PHASE,
+    Action,
+    Attack,
+    ChooseTrigger,
+    Move,
+    UseAbility,
+)
 from engine.core.effects import return_to_hand
 from engine.core.hooks import (
     BOARD,
@@ -30,6 +37,7 @@ from engine.core.hooks import (
     HAND,
     UNDER,
     Ability,
+    Decision,
     Trigger,
 )
 from engine.core.phases import ATTACK, BUILD, DRAW, MAGIC, MOVE, SUMMON
@@ -355,15 +363,25 @@ def test_action_log_replays_to_the_same_state(
     """Random play from a scenario (real dice) in which the rigged grunt is
     destroyed and blasts; the log replayed on the same scenario and seed gives the
     same state, blasts included."""
-    ab = SECOND.load_abilities()[RIG]
+    registry = SECOND.load_abilities()
+    ab = registry[RIG]
     blasts: list[int] = []
-    original = type(ab).resolve_trigger
 
-    def spy(self: Ability, st: GameState, trig: Trigger) -> None:
-        blasts.append(trig.source)
-        original(self, st, trig)  # type: ignore[arg-type]
+    class Spy(Ability):
+        """Counts the blasts; the real ability does the work (its uses, triggers
+        and choices are dispatched through the registry by ability id)."""
 
-    monkeypatch.setattr(type(ab), "resolve_trigger", spy)
+        def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
+            blasts.append(trig.source)
+            ab.resolve_trigger(st, trig)
+
+        def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
+            ab.resolve(st, dec, action)
+
+        def use(self, st: GameState, src: int, action: Action) -> None:
+            ab.use(st, src, action)
+
+    monkeypatch.setitem(registry.impls, RIG, Spy())
     st = _scripted(sg, 15)
     st.apply_action(UseAbility(2, RIG, 3))  # Rat c3 under the enemy grunt c4
     a = make_agent("random", 5)

@@ -350,7 +350,7 @@ class Stupefy(Ability):
 
 
 class DeceiverEngage(Engage):
-    __doc__ = Engage.__doc__
+    """The shared mechanic :class:`Engage` (its docstring says what it does)."""
 
 
 # -- Mind Witch ------------------------------------------------------------------------
@@ -364,7 +364,7 @@ class Mimic(Borrowing):
     (not from under a card, e.g. a copied Frost Axe)."""
 
     self_only = True  # borrowed modifiers change the witch itself only
-    lets_pass = Ability.lets_pass  # its own passes_through covers the witch
+    not_forwarded = ("lets_pass",)  # its own passes_through covers the witch
     own_hooks = ("start_of_phase",)  # the choice at the start of the move phase
 
     def __init__(self) -> None:
@@ -458,7 +458,7 @@ class Swift(Ability):
 
 
 class WindArcherFarShot(FarShot):
-    __doc__ = FarShot.__doc__
+    """The shared mechanic :class:`FarShot` (its docstring says what it does)."""
 
 
 # -- Events ----------------------------------------------------------------------------

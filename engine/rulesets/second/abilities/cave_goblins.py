@@ -143,7 +143,7 @@ class BloodRunes(AtYourPhaseStart):
 
 
 class BlarfImbuedStrength(ImbuedStrength):
-    __doc__ = ImbuedStrength.__doc__
+    """The shared mechanic :class:`ImbuedStrength` (its docstring says what it does)."""
 
 
 # -- Smeg ------------------------------------------------------------------------------
@@ -181,11 +181,11 @@ class Relentless(Ability):
 
 
 class SmegRelentless(Relentless):
-    __doc__ = Relentless.__doc__
+    """The shared mechanic :class:`Relentless` (its docstring says what it does)."""
 
 
 class SlingerRelentless(Relentless):
-    __doc__ = Relentless.__doc__
+    """The shared mechanic :class:`Relentless` (its docstring says what it does)."""
 
 
 # -- The Eater -------------------------------------------------------------------------

@@ -349,7 +349,7 @@ class BloodFury(BoostPerUnitDestroyedInYourTurn):
 
 
 class WarriorImbuedStrength(ImbuedStrength):
-    __doc__ = ImbuedStrength.__doc__
+    """The shared mechanic :class:`ImbuedStrength` (its docstring says what it does)."""
 
 
 # -- Hellfire Cultist ------------------------------------------------------------------

@@ -290,7 +290,7 @@ class Guarded(FirstAttackCap):
 
 # -- Royal Guardian --------------------------------------------------------------------
 class GuardianEngage(Engage):
-    __doc__ = Engage.__doc__
+    """The shared mechanic :class:`Engage` (its docstring says what it does)."""
 
 
 class Shove(Ability):

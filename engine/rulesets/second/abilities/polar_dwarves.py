@@ -219,7 +219,7 @@ class Slow(Ability):
 
 # -- Bear Cavalry ----------------------------------------------------------------------
 class BearTrample(Trample):
-    __doc__ = Trample.__doc__
+    """The shared mechanic :class:`Trample` (its docstring says what it does)."""
 
 
 # -- Ice Smith -------------------------------------------------------------------------

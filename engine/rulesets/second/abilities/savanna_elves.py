@@ -233,7 +233,7 @@ class Withdraw(Ability):
 
 # -- Imbued Strength / Life / Speed ----------------------------------------------------
 class MitiImbuedStrength(ImbuedStrength):
-    __doc__ = ImbuedStrength.__doc__
+    """The shared mechanic :class:`ImbuedStrength` (its docstring says what it does)."""
 
 
 class ImbuedLife(Ability):
@@ -256,11 +256,11 @@ class ImbuedSpeed(Ability):
 
 # -- Trample (Miti Mumway, Rhinoceros) -------------------------------------------------
 class MitiTrample(Trample):
-    __doc__ = Trample.__doc__
+    """The shared mechanic :class:`Trample` (its docstring says what it does)."""
 
 
 class RhinoTrample(Trample):
-    __doc__ = Trample.__doc__
+    """The shared mechanic :class:`Trample` (its docstring says what it does)."""
 
 
 # -- Lioness ---------------------------------------------------------------------------

@@ -158,7 +158,7 @@ class WildStrike(Ability):
 
 # -- Targan ----------------------------------------------------------------------------
 class TarganFarShot(FarShot):
-    __doc__ = FarShot.__doc__
+    """The shared mechanic :class:`FarShot` (its docstring says what it does)."""
 
 
 class PiercingFrost(NamedNeighbourBoost):

@@ -229,7 +229,7 @@ class ArrowOfLight(Ability):
 
 # -- Citadel Knight --------------------------------------------------------------------
 class KnightEngage(Engage):
-    __doc__ = Engage.__doc__
+    """The shared mechanic :class:`Engage` (its docstring says what it does)."""
 
 
 class Protect(Ability):
