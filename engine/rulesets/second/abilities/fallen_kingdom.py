@@ -345,7 +345,8 @@ class Infect(Ability):
 
 # -- Undead Warrior --------------------------------------------------------------------
 class BloodFury(BoostPerUnitDestroyedInYourTurn):
-    __doc__ = BoostPerUnitDestroyedInYourTurn.__doc__
+    """The shared mechanic :class:`BoostPerUnitDestroyedInYourTurn` (its docstring says
+    what it does)."""
 
 
 class WarriorImbuedStrength(ImbuedStrength):

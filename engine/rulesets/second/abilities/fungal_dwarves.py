@@ -283,11 +283,12 @@ class Decay(AtYourPhaseEnd):
 
 # -- Thoon -----------------------------------------------------------------------------
 class BloodRage(BoostPerUnitDestroyedInYourTurn):
-    __doc__ = BoostPerUnitDestroyedInYourTurn.__doc__
+    """The shared mechanic :class:`BoostPerUnitDestroyedInYourTurn` (its docstring says
+    what it does)."""
 
 
 class PowerUp(ImbuedStrength):
-    __doc__ = ImbuedStrength.__doc__
+    """The shared mechanic :class:`ImbuedStrength` (its docstring says what it does)."""
 
 
 ABILITIES: dict[str, type[Ability]] = {

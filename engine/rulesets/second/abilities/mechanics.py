@@ -34,6 +34,7 @@ from engine.core.effects import (
 
 __all__ = [
     "NotesSideAtDestruction",
+    "note_side",
     "side_of",
     "BoostPerUnitDestroyedInYourTurn",
     "BoostToStay",
@@ -276,8 +277,15 @@ class NotesSideAtDestruction(Ability):
     def on_destroy(
         self, st: GameState, src: int, card: int, by_player: int | None
     ) -> Trigger | None:
-        st.flags[f"{_SIDE_KEY}{card}"] = st.ctrl[card]  # bookkeeping only
+        note_side(st, card)
         return None
+
+
+def note_side(st: GameState, card: int) -> None:
+    """In an ``on_destroy`` hook: note the side ``card`` had when destroyed (R8e) for
+    :func:`side_of` (what :class:`NotesSideAtDestruction` does; for classes that have
+    another base)."""
+    st.flags[f"{_SIDE_KEY}{card}"] = st.ctrl[card]  # bookkeeping only
 
 
 def side_of(st: GameState, card: int) -> int:

@@ -82,7 +82,7 @@ from engine.core.hooks import (
 )
 from engine.core.phases import ATTACK, SUMMON
 from engine.core.types import CardClass
-from engine.rulesets.second.abilities.mechanics import NotesSideAtDestruction, side_of
+from engine.rulesets.second.abilities.mechanics import note_side, side_of
 
 if TYPE_CHECKING:
     from engine.core.hooks import Trigger
@@ -534,7 +534,7 @@ class TearTheVeil(Ability):
 
 
 # -- Samara ----------------------------------------------------------------------------
-class InescapableDoom(AtYourPhaseEnd, NotesSideAtDestruction):
+class InescapableDoom(AtYourPhaseEnd):
     """At the end of your Attack phase: 1 damage to the enemy summoner if this unit
     destroyed an enemy unit this turn, else 1 damage to your own summoner."""
 
@@ -542,6 +542,12 @@ class InescapableDoom(AtYourPhaseEnd, NotesSideAtDestruction):
 
     def _killed(self, src: int) -> str:
         return f"{self.id}:{src}"
+
+    def on_destroy(
+        self, st: GameState, src: int, card: int, by_player: int | None
+    ) -> Trigger | None:
+        note_side(st, card)  # (for side_of below)
+        return None
 
     def after_attack_result(
         self, st: GameState, src: int, res: AttackResult
