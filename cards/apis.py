@@ -171,7 +171,9 @@ class CardListApi(generics.ListAPIView):
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):  # schema generation
             return Card.objects.none()
-        return selectors.card_list(filters=self.request.query_params)
+        return selectors.card_list(
+            filters=self.request.query_params, request=self.request
+        )
 
     def filter_queryset(self, queryset):
         return queryset  # already filtered by the selector

@@ -11,6 +11,7 @@ import django_filters as filters
 from django import forms
 from django.db.models import Q, QuerySet
 
+from cards import search
 from cards.models import AttackType, Card, CardClass, CardType, Faction, Symbol
 
 
@@ -18,11 +19,34 @@ class IntegerFilter(filters.NumberFilter):
     field_class = forms.IntegerField
 
 
+class SearchField(forms.CharField):
+    """``q``: the search syntax of ``cards.search`` (bad terms are form errors)."""
+
+    def clean(self, value: object) -> search.CardQuery | None:
+        text = super().clean(value)
+        return search.parse(text) if text else None
+
+
+class SearchFilter(filters.CharFilter):
+    field_class = SearchField
+
+
+#: Sortable columns: (parameter value, model field). ``-name`` sorts descending.
+SORT_FIELDS = (
+    ("name", "name"),
+    ("faction", "faction__name"),
+    ("type", "card_type"),
+    ("cost", "cost"),
+    ("strength", "strength"),
+    ("life", "life"),
+)
+
+
 class CardFilter(filters.FilterSet):
-    q = filters.CharFilter(
+    q = SearchFilter(
         method="filter_q",
         label="Search",
-        help_text="Words to find in card names and ability names and texts.",
+        help_text=search.SYNTAX_HELP,
     )
     faction = filters.ModelChoiceFilter(
         queryset=Faction.objects.all(),
@@ -56,6 +80,18 @@ class CardFilter(filters.FilterSet):
     attack_type = filters.ChoiceFilter(
         choices=AttackType.choices, label="Attack", empty_label="Any attack"
     )
+    owned = filters.BooleanFilter(
+        method="filter_owned",
+        label="Only cards I own",
+        widget=forms.CheckboxInput,
+        help_text="Cards in your recorded collection (logged in; same as is:owned).",
+    )
+    sort = filters.OrderingFilter(
+        fields=SORT_FIELDS,
+        label="Sort by",
+        help_text="name, faction, type, cost, strength or life; a leading - sorts "
+        "descending (e.g. -cost).",
+    )
 
     class Meta:
         model = Card
@@ -69,13 +105,25 @@ class CardFilter(filters.FilterSet):
             "cost__lte",
             "cost__gte",
             "attack_type",
+            "owned",
         ]
 
-    def filter_q(self, queryset: QuerySet[Card], name: str, value: str):
-        # Every word must appear; search_text is lowercase name + ability texts.
-        for word in value.lower().split():
-            queryset = queryset.filter(search_text__contains=word)
-        return queryset
+    def filter_q(self, queryset: QuerySet[Card], name: str, value: search.CardQuery):
+        # Every term must match; search_text is lowercase name + ability texts.
+        if value is None:
+            return queryset
+        queryset = queryset.filter(value.q)
+        return self.filter_owned(queryset, "owned", True) if value.owned else queryset
+
+    def filter_owned(self, queryset: QuerySet[Card], name: str, value: bool | None):
+        """Cards the request's user owns at least one copy of; logged out: none."""
+        if not value:
+            return queryset
+        from decks.selectors import collection_owned_cards
+
+        user = getattr(self.request, "user", None)
+        owned = collection_owned_cards(user=user) if user is not None else None
+        return queryset.filter(slug__in=[s for s, n in (owned or {}).items() if n > 0])
 
     def filter_card_class(self, queryset: QuerySet[Card], name: str, value: str):
         # ``classes`` is a JSON list; match the quoted word in its text form, which

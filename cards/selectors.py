@@ -36,17 +36,23 @@ def card_queryset() -> QuerySet[Card]:
     )
 
 
-def card_filterset(*, filters: Mapping[str, Any] | None = None) -> CardFilter:
-    """The bound FilterSet over all cards (the page renders its form and errors)."""
-    return CardFilter(data=filters or {}, queryset=card_queryset())
+def card_filterset(
+    *, filters: Mapping[str, Any] | None = None, request: Any = None
+) -> CardFilter:
+    """The bound FilterSet over all cards (the page renders its form and errors);
+    ``request``: whose collection ``owned`` / ``is:owned`` read."""
+    return CardFilter(data=filters or {}, queryset=card_queryset(), request=request)
 
 
-def card_list(*, filters: Mapping[str, Any] | None = None) -> QuerySet[Card]:
-    """Cards matching ``filters`` (see ``cards.filters.CardFilter``), catalog order.
+def card_list(
+    *, filters: Mapping[str, Any] | None = None, request: Any = None
+) -> QuerySet[Card]:
+    """Cards matching ``filters`` (see ``cards.filters.CardFilter``), catalog order
+    unless ``sort`` says otherwise.
 
     Raises ``ValidationError`` (field -> messages) when a filter value is invalid.
     """
-    filterset = card_filterset(filters=filters)
+    filterset = card_filterset(filters=filters, request=request)
     if not filterset.is_valid():
         raise ValidationError(
             {k: [str(m) for m in v] for k, v in filterset.errors.items()}

@@ -7,7 +7,7 @@ from cards import views
 app_name = "cards"
 
 urlpatterns = [
-    path("", views.faction_list_view, name="home"),
+    path("", views.home_view, name="home"),
     path("factions/", views.faction_list_view, name="faction-list"),
     path("factions/<slug:slug>/", views.faction_detail_view, name="faction-detail"),
     path("factions/<slug:slug>/deck/", views.faction_deck_view, name="faction-deck"),

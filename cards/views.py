@@ -21,6 +21,12 @@ def _not_found(request: HttpRequest, exc: Http404) -> HttpResponse:
     return render(request, "cards/not_found.html", {"message": str(exc)}, status=404)
 
 
+def home_view(request: HttpRequest) -> HttpResponse:
+    """The front page: the player's path (browse, build, simulate) and the factions,
+    their data details folded away."""
+    return render(request, "cards/home.html", {"factions": selectors.faction_list()})
+
+
 def faction_list_view(request: HttpRequest) -> HttpResponse:
     return render(
         request, "cards/faction_list.html", {"factions": selectors.faction_list()}
@@ -45,13 +51,24 @@ def faction_deck_view(request: HttpRequest, slug: str) -> HttpResponse:
             "groups": deck.groups,
             "setup_rows": deck.setup_rows(),
             "deck_text": selectors.faction_deck_text(deck=deck),
+            "simulate": _simulate_links(slug),
         },
     )
 
 
+def _simulate_links(slug: str) -> dict[str, str] | None:
+    """The "Simulate" buttons, for factions whose deck the engine can play."""
+    from engine.deckbuilding.resolve import default_catalog, playable_factions
+    from simulate.selectors import simulate_links
+
+    if slug not in playable_factions(default_catalog()):
+        return None
+    return simulate_links(slug)
+
+
 def card_list_view(request: HttpRequest) -> HttpResponse:
     # One bound FilterSet serves the form (with its errors) and the results.
-    filterset = selectors.card_filterset(filters=request.GET)
+    filterset = selectors.card_filterset(filters=request.GET, request=request)
     status, page = 200, None
     if filterset.is_valid():
         paginator = Paginator(filterset.qs, CARDS_PER_PAGE)
@@ -60,6 +77,18 @@ def card_list_view(request: HttpRequest) -> HttpResponse:
         status = 400
     query = request.GET.copy()
     query.pop("page", None)
+    sort = query.pop("sort", [""])[-1]
+    columns = [
+        _sort_column(key, label, sort, query.urlencode())
+        for key, label in (
+            ("name", "Card"),
+            ("faction", "Faction"),
+            ("type", "Type"),
+            ("cost", "Cost"),
+            ("strength", "Str"),
+            ("life", "Life"),
+        )
+    ]
     return render(
         request,
         "cards/card_list.html",
@@ -67,11 +96,29 @@ def card_list_view(request: HttpRequest) -> HttpResponse:
             "filter": filterset,
             "form": filterset.form,
             "page": page,
-            "query": query.urlencode(),
+            "query": (query.urlencode() + (f"&sort={sort}" if sort else "")).lstrip(
+                "&"
+            ),
+            "columns": {c["key"]: c for c in columns},
+            "logged_in": request.user.is_authenticated,
             "filtered": any(v for k, v in request.GET.items() if k != "page"),
         },
         status=status,
     )
+
+
+def _sort_column(key: str, label: str, sort: str, query: str) -> dict[str, str]:
+    """A sortable column header: its link (ascending, or descending when already
+    sorted ascending) and its aria-sort state."""
+    state = {key: "ascending", f"-{key}": "descending"}.get(sort, "none")
+    target = f"-{key}" if state == "ascending" else key
+    prefix = f"{query}&" if query else ""
+    return {
+        "key": key,
+        "label": label,
+        "href": f"?{prefix}sort={target}",
+        "state": state,
+    }
 
 
 def card_detail_view(request: HttpRequest, slug: str) -> HttpResponse:
@@ -79,4 +126,13 @@ def card_detail_view(request: HttpRequest, slug: str) -> HttpResponse:
         card = selectors.card_get(slug=slug)
     except Http404 as exc:
         return _not_found(request, exc)
-    return render(request, "cards/card_detail.html", {"card": card})
+    from decks.selectors import deck_list_for
+
+    using = deck_list_for(None, filters={"card": slug}).order_by(
+        "-is_faction_deck", "name", "pk"
+    )
+    return render(
+        request,
+        "cards/card_detail.html",
+        {"card": card, "decks_using": using[:20], "decks_using_count": using.count()},
+    )

@@ -34,7 +34,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cards.apis import DeckTextRenderer
-from decks import selectors, services
+from decks import selectors, services, wording
 from decks.models import (
     MAX_DECK_ENTRIES,
     MAX_ENTRY_COUNT,
@@ -122,6 +122,9 @@ class ViolationOutputSerializer(serializers.Serializer):
     count = serializers.IntegerField(required=False)
     limit = serializers.IntegerField(required=False)
     suggestion = serializers.CharField(required=False)
+    plain = serializers.CharField(
+        required=False, help_text="The problem in a player's words, with the numbers."
+    )
 
 
 class ValidationOutputSerializer(serializers.Serializer):
@@ -214,6 +217,8 @@ class DeckValidateApi(APIView):
             body["errors"] = problems + body["errors"]
             body["valid"] = False
         body["buildable"] = selectors.deck_buildable(report, request.user)
+        body["errors"] = wording.report_items(body["errors"])
+        body["warnings"] = wording.report_items(body["warnings"])
         return Response(self.OutputSerializer(body).data)
 
 
@@ -299,19 +304,53 @@ class DeckDetailApi(APIView):
         return Response(DeckDetailApi.OutputSerializer(view).data)
 
 
+class StrictInputSerializer(serializers.Serializer):
+    """Input that names every field it takes: an unknown field (a typo, or ``text``
+    where ``cards`` was meant) is a 400, never silently dropped."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        if hasattr(data, "keys"):
+            unknown = sorted(set(data.keys()) - set(self.fields))
+            if unknown:
+                raise serializers.ValidationError(
+                    {
+                        name[:40]: [
+                            "Unknown field; this endpoint takes: "
+                            + ", ".join(self.fields)
+                            + "."
+                        ]
+                        for name in unknown[:10]
+                    }
+                )
+        return super().to_internal_value(data)
+
+
 class DeckCreateApi(DeckInputErrorHandlerMixin, APIView):
-    """``POST /api/decks/``: a new deck of yours (login required). The deck may break
-    the construction rules (a draft); its ``validation`` says how."""
+    """``POST /api/decks/``: a new deck of yours (login required), from ``cards`` or
+    from deck ``text`` (as ``POST /api/decks/import/``, locked cards added). The deck
+    may break the construction rules (a draft); its ``validation`` says how. Unknown
+    fields are a 400."""
 
     permission_classes = [IsAuthenticated]
 
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(StrictInputSerializer):
         class Meta:
             ref_name = "DeckCreateInput"
 
-        name = serializers.CharField(max_length=100)
+        name = serializers.CharField(
+            max_length=100,
+            required=False,
+            help_text='Required with "cards"; with "text" the text\'s # Deck: line '
+            "is the default.",
+        )
         summoner = serializers.CharField(required=False, max_length=80)
-        cards = DeckCardsField(required=False, default=list)
+        cards = DeckCardsField(required=False)
+        text = serializers.CharField(
+            required=False,
+            trim_whitespace=False,
+            max_length=MAX_TEXT_CHARS,
+            help_text="Deck text (COUNT Card Name lines) instead of cards.",
+        )
         visibility = serializers.ChoiceField(
             Visibility.choices, default=Visibility.PRIVATE
         )
@@ -327,11 +366,27 @@ class DeckCreateApi(DeckInputErrorHandlerMixin, APIView):
         serializer = DeckCreateApi.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
+        if "text" in data and "cards" in data:
+            raise serializers.ValidationError(
+                'Send either "cards" or "text", not both.'
+            )
+        if "text" in data:
+            deck = services.deck_import_text(
+                owner=cast(User, request.user),
+                text=data["text"],
+                name=data.get("name"),
+                visibility=data["visibility"],
+                ruleset=data["ruleset"],
+                notes=data["notes"],
+            )
+            return _deck_response(request, deck.pk, status_code=status.HTTP_201_CREATED)
+        if not data.get("name"):
+            raise serializers.ValidationError({"name": ["This field is required."]})
         deck = services.deck_create(
             owner=cast(User, request.user),
             name=data["name"],
             summoner=data.get("summoner"),
-            entries=data["cards"],
+            entries=data.get("cards", []),
             visibility=data["visibility"],
             ruleset=data["ruleset"],
             notes=data["notes"],
@@ -346,7 +401,7 @@ class DeckUpdateApi(DeckInputErrorHandlerMixin, APIView):
 
     permission_classes = [IsAuthenticated]
 
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(StrictInputSerializer):
         class Meta:
             ref_name = "DeckUpdateInput"
 
@@ -494,7 +549,7 @@ class DeckImportApi(DeckInputErrorHandlerMixin, APIView):
 
     permission_classes = [IsAuthenticated]
 
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(StrictInputSerializer):
         class Meta:
             ref_name = "DeckImportInput"
 

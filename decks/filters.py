@@ -39,10 +39,23 @@ class DeckFilter(filters.FilterSet):
         help_text="true: only the catalog's faction decks; false: only custom decks.",
     )
     visibility = filters.ChoiceFilter(choices=Visibility.choices)
+    card = filters.CharFilter(
+        method="filter_card",
+        label="Card",
+        help_text="Decks holding this card: its slug or its full name.",
+    )
 
     class Meta:
         model = Deck
-        fields = ["q", "mine", "faction", "summoner", "faction_decks", "visibility"]
+        fields = [
+            "q",
+            "mine",
+            "faction",
+            "summoner",
+            "faction_decks",
+            "visibility",
+            "card",
+        ]
 
     def __init__(self, *args: Any, request_user: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -54,6 +67,15 @@ class DeckFilter(filters.FilterSet):
                 Q(name__icontains=word) | Q(notes__icontains=word)
             )
         return queryset
+
+    def filter_card(self, queryset: QuerySet[Deck], name: str, value: str) -> QuerySet:
+        value = value.strip()
+        if not value:
+            return queryset
+        holding = Deck.objects.filter(
+            Q(entries__card__slug=value) | Q(entries__card__name__iexact=value)
+        ).values("pk")
+        return queryset.filter(pk__in=holding)
 
     def filter_mine(self, queryset: QuerySet[Deck], name: str, value: bool) -> QuerySet:
         if value is None:

@@ -6,6 +6,7 @@ from django import forms
 
 from decks.models import MAX_NOTES_LENGTH, Visibility
 from decks.selectors import summoner_choices
+from engine.deckbuilding.catalog import load_catalog
 from engine.deckbuilding.decktext import MAX_CODE_CHARS, MAX_TEXT_CHARS
 
 
@@ -24,8 +25,15 @@ class SummonerForm(forms.Form):
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        factions = load_catalog().factions
         self.fields["summoner"].choices = [  # type: ignore[attr-defined]
-            (card.slug, card.name) for card in summoner_choices()
+            (
+                card.slug,
+                f"{card.name} ({factions[card.faction].name})"
+                if card.faction in factions
+                else card.name,
+            )
+            for card in summoner_choices()
         ]
 
 

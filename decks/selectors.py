@@ -135,6 +135,31 @@ def access_deck(
     return deck
 
 
+def deck_start_from(user: UserLike, source: str) -> Deck | None:
+    """The deck a new deck starts from: a deck id ``user`` may read, or a faction
+    slug (that faction's deck); None when there is no such deck."""
+    if source.isdigit():
+        try:
+            return access_deck(user, int(source))
+        except Http404:
+            return None
+    return (
+        deck_queryset()
+        .filter(is_faction_deck=True, faction__slug=source)
+        .order_by("pk")
+        .first()
+    )
+
+
+def faction_deck_ids() -> dict[str, int]:
+    """Faction slug -> id of its faction deck (for links to deck pages)."""
+    return dict(
+        Deck.objects.filter(is_faction_deck=True, faction__isnull=False).values_list(
+            "faction__slug", "pk"
+        )
+    )
+
+
 def deck_entry_pairs(deck: Deck) -> list[tuple[str, int]]:
     """The deck as (card slug, count) pairs in catalog order (uses prefetched rows)."""
     return [(e.card.slug, e.count) for e in deck.entries.all()]

@@ -311,11 +311,40 @@ def deck_import_text(
     return deck_create(
         owner=owner,
         name=(name or parsed.name or "Imported deck")[:100],
-        entries=parsed.entries,
+        entries=deck_entries_with_locked(parsed.entries),
         visibility=visibility,
         ruleset=ruleset,
         notes=notes,
     )
+
+
+def deck_entries_with_locked(
+    entries: Iterable[tuple[str, int]], *, summoner: str | None = None
+) -> list[tuple[str, int]]:
+    """``entries`` plus the copies that come locked with the summoner (gates,
+    starting units, epic events), exactly as the builder shows them: each card at
+    least its locked count. The summoner is ``summoner`` or the one summoner among
+    the entries; with none, or one the builder does not offer, entries are kept."""
+    from decks.selectors import builder_pool, summoner_choices
+
+    pairs = list(entries)
+    catalog = load_catalog()
+    if summoner is None:
+        found = {
+            slug
+            for slug, _ in pairs
+            if slug in catalog.cards and catalog.cards[slug].is_summoner
+        }
+        summoner = found.pop() if len(found) == 1 else None
+    if summoner is None or summoner not in {c.slug for c in summoner_choices()}:
+        return pairs
+    counts: dict[str, int] = {}
+    for slug, count in pairs:
+        counts[slug] = counts.get(slug, 0) + count
+    for item in builder_pool(summoner):
+        if item.locked and counts.get(item.card.slug, 0) < item.locked:
+            counts[item.card.slug] = item.locked
+    return list(counts.items())
 
 
 @transaction.atomic
@@ -337,7 +366,7 @@ def deck_import_code(
     return deck_create(
         owner=owner,
         name=(name or "Imported deck")[:100],
-        entries=entries,
+        entries=deck_entries_with_locked(entries),
         visibility=visibility,
         ruleset=ruleset,
         notes=notes,

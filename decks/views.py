@@ -13,6 +13,7 @@ from typing import Any, cast
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
+from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.db import transaction
@@ -22,7 +23,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from cards.models import CardClass, DeckRole
-from decks import selectors, services
+from decks import selectors, services, wording
 from decks.forms import DeckImportForm, DeckMetaForm, SummonerForm
 from decks.models import MAX_ENTRY_COUNT, Deck
 from engine.deckbuilding.catalog import load_catalog
@@ -32,6 +33,8 @@ from engine.deckbuilding.decktext import (
     encode_deck_code,
     format_deck_text,
 )
+from simulate.selectors import simulate_links
+from sw_site.pages import friendly_errors
 
 ROLE_LABELS = {role.value: str(role.label) for role in DeckRole}
 CLASS_LABELS = {c.value: str(c.label) for c in CardClass}
@@ -70,6 +73,8 @@ def _report_context(report: ValidationReport, summoner: str | None) -> dict[str,
     ]
     return {
         "report": report,
+        "error_items": wording.report_items(report.errors),
+        "warning_items": wording.report_items(report.warnings),
         "slots": slots,
         "slot_targets": targets,
         "curve_rows": curve_rows,
@@ -130,7 +135,7 @@ def _parse_counts(post: Any) -> tuple[dict[str, int], list[str]]:
 
 def deck_list_view(request: HttpRequest) -> HttpResponse:
     """My decks (logged in) and the public decks, faction decks first."""
-    filters = {k: v for k, v in request.GET.items() if k in ("q", "faction")}
+    filters = {k: v for k, v in request.GET.items() if k in ("q", "faction", "card")}
     error = None
     try:
         public = selectors.deck_list_for(None, filters=filters).order_by(
@@ -160,6 +165,7 @@ def deck_list_view(request: HttpRequest) -> HttpResponse:
     )
 
 
+@friendly_errors
 def deck_detail_view(request: HttpRequest, deck_id: int) -> HttpResponse:
     deck = selectors.access_deck(request.user, deck_id)
     view = selectors.deck_views([deck], user=request.user)[0]
@@ -171,11 +177,13 @@ def deck_detail_view(request: HttpRequest, deck_id: int) -> HttpResponse:
     except DeckCodeError:
         code = ""
     summoner = deck.summoner.slug if deck.summoner else None
+    key = deck.faction.slug if deck.is_faction_deck and deck.faction else str(deck.pk)
     return render(
         request,
         "decks/deck_detail.html",
         {
             "deck": deck,
+            "simulate": simulate_links(key),
             "view": view,
             "groups": _deck_groups(view),
             "deck_text": text,
@@ -185,17 +193,44 @@ def deck_detail_view(request: HttpRequest, deck_id: int) -> HttpResponse:
     )
 
 
-@login_required
+#: Session key of a logged-out visitor's unsaved builder work (kept across log-in).
+DRAFT_KEY = "deck_builder_draft"
+
+
+def _start_from(request: HttpRequest) -> tuple[str | None, dict[str, int], str]:
+    """``?from=``: a deck id the visitor may read, or a faction slug (its faction
+    deck): its summoner, counts and a name for the copy. Unknown: nothing."""
+    source = request.GET.get("from", "").strip()
+    if not source:
+        return None, {}, ""
+    deck = selectors.deck_start_from(request.user, source)
+    if deck is None:
+        return None, {}, ""
+    summoner = deck.summoner.slug if deck.summoner else None
+    return summoner, dict(selectors.deck_entry_pairs(deck)), f"My {deck.name}"[:100]
+
+
+@friendly_errors
 @require_http_methods(["GET", "POST"])
 def deck_builder_view(request: HttpRequest, deck_id: int | None = None) -> HttpResponse:
-    """``/decks/new/`` and ``/decks/<id>/edit/``."""
+    """``/decks/new/`` (open to everyone: a logged-out visitor's Save keeps the work
+    in the session and asks to log in) and ``/decks/<id>/edit/`` (the owner)."""
     deck: Deck | None = None
+    anonymous = not request.user.is_authenticated
     if deck_id is not None:
+        if anonymous:
+            return redirect_to_login(request.get_full_path())
         deck = selectors.access_deck(request.user, deck_id, write=True)
     current = selectors.deck_entry_pairs(deck) if deck else []
     deck_summoner = deck.summoner.slug if deck and deck.summoner else None
+    start_summoner, start_counts, start_name = _start_from(request)
+    draft = request.session.get(DRAFT_KEY) if request.GET.get("draft") else None
+    if draft:
+        start_summoner = draft.get("summoner")
+        start_counts = {k: int(v) for k, v in draft.get("counts", {}).items()}
+        start_name = draft.get("name", "")
     summoner = request.POST.get("summoner") or request.GET.get("summoner")
-    summoner = summoner or deck_summoner
+    summoner = summoner or start_summoner or deck_summoner
     summoner_form = SummonerForm(initial={"summoner": summoner})
     if not summoner:
         return render(
@@ -214,6 +249,19 @@ def deck_builder_view(request: HttpRequest, deck_id: int | None = None) -> HttpR
     if request.method == "POST":
         form = DeckMetaForm(request.POST)
         counts, problems = _parse_counts(request.POST)
+        if anonymous:
+            # Keep the work; saving needs an account (log in or sign up, then back).
+            request.session[DRAFT_KEY] = {
+                "summoner": summoner,
+                "counts": counts,
+                "name": request.POST.get("name", "")[:100],
+            }
+            messages.info(
+                request,
+                "Log in or sign up to save your deck; your cards are kept and will "
+                "be back in the builder.",
+            )
+            return redirect_to_login(f"{reverse('decks:new')}?draft=1")
         if form.is_valid() and not problems:
             data = form.cleaned_data
             try:
@@ -244,14 +292,15 @@ def deck_builder_view(request: HttpRequest, deck_id: int | None = None) -> HttpR
             except ValidationError as exc:
                 problems = exc.messages
             else:
+                request.session.pop(DRAFT_KEY, None)
                 messages.success(request, f"Saved “{deck.name}”.")
                 return redirect("decks:detail", deck_id=deck.pk)
     else:
         # A new summoner keeps the cards it also accepts (see deck_builder_rows).
-        counts = dict(current)
+        counts = start_counts or dict(current)
         form = DeckMetaForm(
             initial={
-                "name": deck.name if deck else "",
+                "name": deck.name if deck else start_name,
                 "visibility": deck.visibility if deck else "private",
                 "notes": deck.notes if deck else "",
             }
@@ -261,7 +310,9 @@ def deck_builder_view(request: HttpRequest, deck_id: int | None = None) -> HttpR
         summoner=summoner,
         counts=counts,
         owned=owned,
-        keep_others=summoner == deck_summoner or request.method == "POST",
+        keep_others=summoner == deck_summoner
+        or request.method == "POST"
+        or bool(start_counts),
     )
     entries = [(r.card.slug, r.count) for r in rows if r.count]
     report = selectors.deck_validate(entries, owned=owned, summoner=summoner)
@@ -290,12 +341,15 @@ def deck_builder_view(request: HttpRequest, deck_id: int | None = None) -> HttpR
             ],
             "class_labels": CLASS_LABELS,
             "show_owned": owned is not None,
+            "anonymous": anonymous,
+            "simulate": simulate_links(str(deck.pk)) if deck else None,
             **_report_context(report, summoner),
         },
         status=400 if request.method == "POST" else 200,
     )
 
 
+@friendly_errors
 @login_required
 @require_POST
 def deck_copy_view(request: HttpRequest, deck_id: int) -> HttpResponse:
@@ -305,6 +359,7 @@ def deck_copy_view(request: HttpRequest, deck_id: int) -> HttpResponse:
     return redirect("decks:edit", deck_id=copy.pk)
 
 
+@friendly_errors
 @login_required
 @require_http_methods(["GET", "POST"])
 def deck_delete_view(request: HttpRequest, deck_id: int) -> HttpResponse:

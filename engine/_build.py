@@ -175,9 +175,20 @@ def select() -> str:
     BUILD, REASON = check(manifest)
     if BUILD == "pure":
         sys.meta_path.insert(0, SourceOnlyFinder())
-        if manifest.exists() and not os.environ.get(PURE_ENV):
+        if _was_compiled(manifest) and os.environ.get(PURE_ENV, "") in ("", "0"):
+            # compiled files exist but may not be used: say so (a build made pure
+            # on purpose, or for want of a compiler, runs quietly)
             print(f"engine: running pure Python: {REASON}", file=sys.stderr)
     return BUILD
+
+
+def _was_compiled(manifest: Path) -> bool:
+    try:
+        return bool(
+            json.loads(manifest.read_text(encoding="utf-8")).get("build") == "compiled"
+        )
+    except (OSError, ValueError):
+        return False
 
 
 def describe() -> str:

@@ -23,7 +23,7 @@ import hashlib
 from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.core.game import GameDeck
 from engine.core.types import DeckEntry, DeckList, DeckRole, Rules
@@ -120,6 +120,53 @@ def card_counts(result: Any) -> dict[str, dict[str, list[int]]]:
         }
         for side in ("a", "b")
     }
+
+
+#: Game-length bands of the per-card association table, as (key, first turn, last
+#: turn or None). Greedy games between faction decks last about 30 to 55 turns.
+LENGTH_BANDS: tuple[tuple[str, int, int | None], ...] = (
+    ("short", 0, 29),
+    ("medium", 30, 49),
+    ("long", 50, None),
+)
+
+
+def length_band(turns: int) -> str:
+    for key, low, high in LENGTH_BANDS:
+        if turns >= low and (high is None or turns <= high):
+            return key
+    return LENGTH_BANDS[-1][0]
+
+
+class _Dealt(NamedTuple):
+    cards: list[Any]  # CardDef per card id
+    owner: list[int]  # seat per card id
+
+
+def events_played(job: Any, results: list[Any]) -> list[dict[str, set[str]]]:
+    """Per game of a chunk (results from ``play_many(..., record=True)``), the event
+    cards each side played, read from the action log (card ids are fixed per seat
+    order, see ``engine.core.game.dealt_cards``)."""
+    from engine.core.actions import PlayEvent
+    from engine.core.game import dealt_cards
+
+    deck_a, deck_b = game_deck(job.deck_a), game_deck(job.deck_b)
+    infos = {
+        False: _Dealt(*dealt_cards((deck_a, deck_b))),
+        True: _Dealt(*dealt_cards((deck_b, deck_a))),
+    }
+    out: list[dict[str, set[str]]] = []
+    for k, result in enumerate(results):
+        swapped = bool(job.swap and k % 2 == 1)
+        info = infos[swapped]
+        seat_side = ("b", "a") if swapped else ("a", "b")
+        played: dict[str, set[str]] = {"a": set(), "b": set()}
+        for action in result.log or []:
+            if isinstance(action, PlayEvent):
+                side = seat_side[info.owner[action.card]]
+                played[side].add(info.cards[action.card].slug)
+        out.append(played)
+    return out
 
 
 def add_card_counts(

@@ -22,6 +22,11 @@ urlpatterns = [
         apis.SimulationCancelApi.as_view(),
         name="simulation-cancel",
     ),
+    path(
+        "simulations/<int:job_id>/share/",
+        apis.SimulationShareApi.as_view(),
+        name="simulation-share",
+    ),
     path("matrices/", apis.MatrixCreateApi.as_view(), name="matrix-list"),
     path(
         "matrices/<int:matrix_id>/",
@@ -32,5 +37,10 @@ urlpatterns = [
         "matrices/<int:matrix_id>/cancel/",
         apis.MatrixCancelApi.as_view(),
         name="matrix-cancel",
+    ),
+    path(
+        "matrices/<int:matrix_id>/share/",
+        apis.MatrixShareApi.as_view(),
+        name="matrix-share",
     ),
 ]

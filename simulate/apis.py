@@ -1,4 +1,6 @@
-"""REST API of simulations and matrices (login required; users see only their own).
+"""REST API of simulations and matrices. Submitting needs a login; a job or matrix is
+readable by its owner, and by anyone once the owner shares it (``visibility``
+unlisted: by link, public: also listed); private ones of others answer 404.
 
 Limits (``simulate.conf``; documented in the schema descriptions below):
 games per job <= MAX_GAMES (400), MAX_ACTIVE_JOBS queued/running jobs per user (429),
@@ -17,7 +19,7 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_
 from rest_framework import serializers, status
 from rest_framework.exceptions import APIException
 from rest_framework.pagination import PageNumberPagination
-from rest_framework.permissions import IsAuthenticated
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
@@ -25,7 +27,7 @@ from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from simulate import adapters, conf, selectors
-from simulate.models import Agent, JobStatus, MatrixJob, SimulationJob
+from simulate.models import Agent, JobStatus, MatrixJob, SimulationJob, Visibility
 from simulate.services import decks as deck_services
 from simulate.services import jobs, matrices
 
@@ -39,6 +41,11 @@ LIMITS_TEXT = (
     "matrices (429 `throttled`). An illegal deck is rejected before anything is "
     'queued (400 `deck.invalid` with the validator\'s `errors` under "deck_a", '
     '"deck_b" or "decks").'
+)
+
+VISIBILITY_HELP = (
+    "Who may read the results: private (only you, the default), unlisted (anyone "
+    "with the link, no login) or public (also listed on the site)."
 )
 
 DECK_HELP = (
@@ -159,6 +166,11 @@ class SimulationListCreateApi(SubmitApi):
             help_text="'To precision' mode: stop once the Wilson 95% half-width of "
             "A's win rate is at most this (or `games` are played).",
         )
+        visibility = serializers.ChoiceField(
+            Visibility.choices,
+            default=Visibility.PRIVATE,
+            help_text=VISIBILITY_HELP,
+        )
 
     class OutputSerializer(serializers.Serializer):
         class Meta:
@@ -245,6 +257,7 @@ def simulation_body(request: Request, job: SimulationJob) -> dict[str, Any]:
         "id": job.pk,
         "url": _job_url(request, job),
         "status": job.status,
+        "visibility": job.visibility,
         "progress": {"done": result["games"], "total": job.total_games},
         "deck_a": job.deck_a,
         "deck_b": job.deck_b,
@@ -263,6 +276,9 @@ def simulation_body(request: Request, job: SimulationJob) -> dict[str, Any]:
         "created_at": job.created_at,
         "started_at": job.started_at,
         "finished_at": job.finished_at,
+        "verdict": selectors.simulation_verdict(
+            result=result, name_a=job.deck_a["name"], name_b=job.deck_b["name"]
+        ),
         "result": result,
     }
 
@@ -271,6 +287,7 @@ class SimulationDetailOutputSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     url = serializers.CharField()
     status = serializers.ChoiceField(JobStatus.choices)
+    visibility = serializers.ChoiceField(Visibility.choices)
     progress = ProgressSerializer()
     deck_a = DeckOutputSerializer()
     deck_b = DeckOutputSerializer()
@@ -292,6 +309,10 @@ class SimulationDetailOutputSerializer(serializers.Serializer):
     created_at = serializers.DateTimeField()
     started_at = serializers.DateTimeField(allow_null=True)
     finished_at = serializers.DateTimeField(allow_null=True)
+    verdict = serializers.DictField(
+        help_text='One sentence for players: {"edge": "a" | "b" | null, "text"}; '
+        "an edge only when the 95% interval of A's win rate excludes 50%."
+    )
     result = serializers.DictField(
         help_text="games, wins_a, wins_b, draws, win_rate_a, ci95 (Wilson 95%), "
         "half_width, avg_turns, seed, first_player_win_rate, partial, "
@@ -299,13 +320,21 @@ class SimulationDetailOutputSerializer(serializers.Serializer):
     )
 
 
+class ShareInputSerializer(serializers.Serializer):
+    class Meta:
+        ref_name = "ShareInput"
+
+    visibility = serializers.ChoiceField(Visibility.choices, help_text=VISIBILITY_HELP)
+
+
 class SimulationDetailApi(APIView):
-    permission_classes = [IsAuthenticated]
+    permission_classes = [AllowAny]
 
     @extend_schema(
         operation_id="simulations_retrieve",
         description="Status, progress {done, total} and the result so far (final "
-        "when status is done). Other users' jobs answer 404.",
+        "when status is done). Readable without login once shared (unlisted or "
+        "public); other users' private jobs answer 404.",
         responses=SimulationDetailOutputSerializer,
     )
     def get(self, request: Request, job_id: int) -> Response:
@@ -324,8 +353,28 @@ class SimulationCancelApi(APIView):
         responses=SimulationDetailOutputSerializer,
     )
     def post(self, request: Request, job_id: int) -> Response:
-        job = selectors.access_simulation(request.user, job_id)
+        job = selectors.access_simulation(request.user, job_id, write=True)
         job = jobs.simulation_cancel(job=job)
+        return Response(simulation_body(request, job))
+
+
+class SimulationShareApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="simulations_share",
+        request=ShareInputSerializer,
+        description="Owner only: set the job's visibility (private, unlisted or "
+        "public). A matrix cell follows its matrix: share the matrix instead.",
+        responses=SimulationDetailOutputSerializer,
+    )
+    def post(self, request: Request, job_id: int) -> Response:
+        data = ShareInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        job = selectors.access_simulation(request.user, job_id, write=True)
+        job = jobs.simulation_share(
+            job=job, visibility=data.validated_data["visibility"]
+        )
         return Response(simulation_body(request, job))
 
 
@@ -343,11 +392,22 @@ class MatrixCreateApi(SubmitApi):
         decks = serializers.ListField(
             child=serializers.JSONField(help_text=DECK_HELP),
             min_length=2,
-            max_length=conf.DEFAULTS["MAX_MATRIX_DECKS"],
+            max_length=conf.DEFAULTS["MAX_MATRIX_DECKS"] + 1,
+            help_text=f"2 to {conf.DEFAULTS['MAX_MATRIX_DECKS']} decks (one more "
+            "with `gauntlet`).",
+        )
+        gauntlet = serializers.BooleanField(
+            default=False,
+            help_text="One matrix row: the first deck against each other deck only.",
         )
         games_per_pair = serializers.IntegerField(min_value=1)
         seed = serializers.IntegerField(min_value=0, max_value=MAX_SEED, required=False)
         agent = AgentField()
+        visibility = serializers.ChoiceField(
+            Visibility.choices,
+            default=Visibility.PRIVATE,
+            help_text=VISIBILITY_HELP,
+        )
 
     class OutputSerializer(serializers.Serializer):
         class Meta:
@@ -386,7 +446,7 @@ class MatrixCreateApi(SubmitApi):
 
 
 class MatrixDetailApi(APIView):
-    permission_classes = [IsAuthenticated]
+    permission_classes = [AllowAny]
 
     class OutputSerializer(serializers.Serializer):
         class Meta:
@@ -395,10 +455,12 @@ class MatrixDetailApi(APIView):
         id = serializers.IntegerField()
         url = serializers.CharField()
         status = serializers.ChoiceField(JobStatus.choices)
+        visibility = serializers.ChoiceField(Visibility.choices)
         decks = serializers.ListField(child=serializers.DictField())
         games_per_pair = serializers.IntegerField()
         seed = serializers.IntegerField()
         agent = serializers.CharField()
+        gauntlet = serializers.BooleanField()
         cells = serializers.ListField(
             child=serializers.DictField(),
             help_text="One per pair (row < col): id, status, progress, games, "
@@ -407,7 +469,8 @@ class MatrixDetailApi(APIView):
 
     @extend_schema(
         operation_id="matrices_retrieve",
-        description="The matrix and one cell per pair of decks. Others' matrices 404.",
+        description="The matrix and one cell per pair of decks. Readable without "
+        "login once shared (unlisted or public); others' private matrices 404.",
         responses=OutputSerializer,
     )
     def get(self, request: Request, matrix_id: int) -> Response:
@@ -420,10 +483,12 @@ def matrix_body(request: Request, matrix: MatrixJob) -> dict[str, Any]:
         "id": matrix.pk,
         "url": _matrix_url(request, matrix),
         "status": matrix.status,
+        "visibility": matrix.visibility,
         "decks": matrix.decks,
         "games_per_pair": matrix.games_per_pair,
         "seed": matrix.seed,
         "agent": matrix.agent,
+        "gauntlet": matrix.gauntlet,
         "cells": selectors.matrix_cells(matrix=matrix),
     }
 
@@ -439,6 +504,25 @@ class MatrixCancelApi(APIView):
         responses=MatrixDetailApi.OutputSerializer,
     )
     def post(self, request: Request, matrix_id: int) -> Response:
-        matrix = selectors.access_matrix(request.user, matrix_id)
+        matrix = selectors.access_matrix(request.user, matrix_id, write=True)
         matrix = matrices.matrix_cancel(matrix=matrix)
+        return Response(matrix_body(request, matrix))
+
+
+class MatrixShareApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="matrices_share",
+        request=ShareInputSerializer,
+        description="Owner only: set the matrix's visibility; its cells follow it.",
+        responses=MatrixDetailApi.OutputSerializer,
+    )
+    def post(self, request: Request, matrix_id: int) -> Response:
+        data = ShareInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        matrix = selectors.access_matrix(request.user, matrix_id, write=True)
+        matrix = matrices.matrix_share(
+            matrix=matrix, visibility=data.validated_data["visibility"]
+        )
         return Response(matrix_body(request, matrix))

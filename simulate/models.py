@@ -36,6 +36,18 @@ class JobStatus(models.TextChoices):
 ACTIVE_STATUSES = (JobStatus.QUEUED, JobStatus.RUNNING)
 
 
+class Visibility(models.TextChoices):
+    """Who may read a job's results: its owner only (the default), anyone with the
+    link (unlisted: not listed anywhere), or anyone (public: also listed)."""
+
+    PRIVATE = "private", "Private (only me)"
+    UNLISTED = "unlisted", "Unlisted (anyone with the link)"
+    PUBLIC = "public", "Public (listed for everyone)"
+
+
+SHARED_VISIBILITIES = (Visibility.UNLISTED, Visibility.PUBLIC)
+
+
 class Agent(models.TextChoices):
     RANDOM = "random", "Random"
     GREEDY = "greedy", "Greedy (one-ply heuristic)"
@@ -51,6 +63,12 @@ class MatrixJob(BaseModel):
     games_per_pair = models.PositiveIntegerField()
     seed = models.BigIntegerField()
     agent = models.CharField(max_length=20, choices=Agent.choices)
+    # A gauntlet: one matrix row, the first deck against each of the others (no
+    # pairs among the others).
+    gauntlet = models.BooleanField(default=False)
+    visibility = models.CharField(
+        max_length=10, choices=Visibility.choices, default=Visibility.PRIVATE
+    )
     status = models.CharField(
         max_length=10, choices=JobStatus.choices, default=JobStatus.QUEUED
     )
@@ -79,6 +97,10 @@ class SimulationJob(BaseModel):
     seed = models.BigIntegerField()
     swap = models.BooleanField(default=False)
     ruleset = models.CharField(max_length=10, default="second")
+    # Pair jobs of a matrix follow the matrix's visibility (see access_simulation).
+    visibility = models.CharField(
+        max_length=10, choices=Visibility.choices, default=Visibility.PRIVATE
+    )
     chunk_size = models.PositiveIntegerField()
     target_half_width = models.FloatField(null=True, blank=True)
     status = models.CharField(
@@ -187,6 +209,12 @@ class ChunkResult(BaseModel):
     # and whether each side's setup used the engine's default layout.
     missing_abilities = models.JSONField(default=list)
     setup_defaults = models.JSONField(default=list)
+    # Association counts for the per-card table (simulate.services.chunks.card_games):
+    # ``{"a"|"b": {slug: {bucket: [games the card was played in, wins of its side]}}}``
+    # plus ``{"a"|"b": {"": {bucket: [games, wins]}}}`` as the baseline, with bucket
+    # the game-length band. A card counts as played once it is summoned, built or
+    # played as an event; the counts say nothing about what the card caused.
+    card_games = models.JSONField(default=dict)
     outcomes = models.JSONField(default=list)
     elapsed_ms = models.PositiveIntegerField(default=0)
 

@@ -1,12 +1,19 @@
 """Replays: regenerate one game of a job from (frozen decks, seed, agents, game number)
-and cut it into per-turn board frames for the replay page. Nothing is stored.
+and cut it into steps a player can follow, one per action. Nothing is stored.
 
 Game number ``n`` is the n-th result of the job: without ``swap`` it is game index
 ``n``; with ``swap`` index ``n // 2``, seats exchanged when ``n`` is odd (the order of
 ``engine.play.play_many``). The game is played again through ``engine.play.play_one``
 with its action log, then the log is applied to a fresh ``setup_game`` state: the
-engine guarantees that the log replays to the same final state. Action lines come
-from ``engine.replay.describe`` (the text of ``python -m engine.replay``).
+engine guarantees that the log replays to the same final state.
+
+Each step says, in words, who did what (the acting player is the one to act before
+the action: the owner of a pending ability choice, else the turn player), with what
+the board needs to draw it: ``move`` (from, to), ``attack`` (from, to, dice faces as
+symbols, hits, the target's damage), ``place`` (a summoned or built card),
+``destroyed`` spaces, and the board after the action. Ability choices show the
+engine's prompt text. ``turns`` index the first step of every turn, so the page can
+also step turn by turn. The last step carries the result in words.
 """
 
 from __future__ import annotations
@@ -15,59 +22,151 @@ from typing import Any
 
 from engine.core import board as B
 from engine.core import dice
-from engine.core.replay import describe
+from engine.core.actions import (
+    Attack,
+    Build,
+    ChooseOption,
+    ChooseSpace,
+    ChooseTarget,
+    ChooseTrigger,
+    DiscardForMagic,
+    EndPhase,
+    Move,
+    PlayEvent,
+    Summon,
+    UseAbility,
+    YesNo,
+)
 from engine.play import SEATS, derive_seed, play_one, setup_game
 from simulate import adapters
 from simulate.models import SimulationJob
 
-#: Actions listed per frame at most (the page stays small for long turns).
-MAX_ACTIONS_PER_FRAME = 200
+#: Steps returned at most (a safety net; real games stay far below it).
+MAX_STEPS = 5000
+
+#: How a game ended, in words.
+END_WORDS = {
+    "summoner_destroyed": "a summoner was destroyed",
+    "turn_cap": "the turn limit was reached (a draw)",
+    "stalled": "the game stalled (a draw)",
+}
+
+#: Die symbols as players know them from the second-edition die.
+SYMBOL_NAMES = (
+    (dice.MELEE, "melee", "⚔"),
+    (dice.RANGED, "ranged", "➶"),
+    (dice.SPECIAL, "special", "✦"),
+)
 
 
-def _snapshot(
-    state: Any, seat_to_side: tuple[str, str], cards: dict[str, dict[str, Any]]
-) -> dict[str, Any]:
+def face_symbols(face: int) -> list[str]:
+    """A die face as symbol names (``melee``, ``ranged``, ``special``); [] blank."""
+    return [name for bit, name, _ in SYMBOL_NAMES if face & bit]
+
+
+def face_text(face: int) -> str:
+    return "".join(glyph for bit, _, glyph in SYMBOL_NAMES if face & bit) or "blank"
+
+
+def end_words(termination: str | None) -> str:
+    if not termination:
+        return "unknown"
+    return END_WORDS.get(termination, termination.replace("_", " "))
+
+
+def _board(state: Any, seat_to_side: tuple[str, str]) -> list[list[Any]]:
     """Units on the board as ``[space, card slug, side, damage]`` (spaces in player
-    0's coordinates, see ``engine.core.board``), the per-side counters; ``cards``
-    collects
-    the names and life of the cards seen."""
+    0's coordinates, see ``engine.core.board``)."""
     units: list[list[Any]] = []
     for space in range(B.SPACES):
         cid = state.board[space]
         if cid == B.EMPTY:
             continue
         card = state.info.cards[cid]
-        cards.setdefault(
-            card.slug,
-            {
-                "name": card.name,
-                "life": card.life,
-                "summoner": card.is_summoner,
-                "structure": card.is_structure,
-            },
-        )
         units.append(
             [space, card.slug, seat_to_side[state.ctrl[cid]], state.damage[cid]]
         )
+    return units
+
+
+def _counters(state: Any, seat_to_side: tuple[str, str]) -> dict[str, Any]:
     return {
         "turn": state.turn,
         "player": seat_to_side[state.turn_player],
+        "phase": state.phase_name.value,
         "magic": {seat_to_side[p]: state.magic[p] for p in (0, 1)},
         "hand": {seat_to_side[p]: len(state.hand[p]) for p in (0, 1)},
         "deck": {seat_to_side[p]: len(state.deck[p]) for p in (0, 1)},
-        "units": units,
-        "actions": [],
     }
 
 
+def _card(state: Any, cid: int) -> str:
+    return str(state.info.cards[cid].name)
+
+
+def _option_words(state: Any, action: Any) -> str:
+    """What was chosen, in words, for an answer to a pending decision."""
+    if isinstance(action, ChooseTarget):
+        where = state.pos[action.card]
+        at = f" on {B.name(where)}" if 0 <= where < B.SPACES else ""
+        return f"{_card(state, action.card)}{at}"
+    if isinstance(action, ChooseSpace):
+        return B.name(action.space)
+    if isinstance(action, YesNo):
+        return "yes" if action.yes else "no"
+    if isinstance(action, ChooseOption):
+        return f"option {action.option + 1}"
+    if isinstance(action, ChooseTrigger):
+        return f"effect {action.index + 1} first"
+    return action.kind.replace("_", " ")
+
+
+def _describe(state: Any, action: Any, names: dict[str, str], actor: str) -> str:
+    """One sentence for an action, in the state before it is applied."""
+    who = names[actor]
+    if isinstance(action, Move):
+        via = f" (through {B.name(action.via)})" if action.via >= 0 else ""
+        return (
+            f"{who} moves {_card(state, action.unit)} from "
+            f"{B.name(state.pos[action.unit])} to {B.name(action.to)}{via}."
+        )
+    if isinstance(action, Attack):
+        return (
+            f"{who}: {_card(state, action.attacker)} attacks "
+            f"{_card(state, action.target)} on {B.name(state.pos[action.target])}."
+        )
+    if isinstance(action, Summon):
+        return f"{who} summons {_card(state, action.card)} on {B.name(action.space)}."
+    if isinstance(action, Build):
+        return f"{who} builds {_card(state, action.card)} on {B.name(action.space)}."
+    if isinstance(action, PlayEvent):
+        return f"{who} plays the event {_card(state, action.card)}."
+    if isinstance(action, DiscardForMagic):
+        return f"{who} discards {_card(state, action.card)} for 1 magic."
+    if isinstance(action, EndPhase):
+        return f"{who} ends the {state.phase_name.value} phase."
+    if isinstance(action, UseAbility):
+        ability = action.ability.replace("-", " ").replace("_", " ")
+        return f"{who} uses {_card(state, action.card)}: {ability}."
+    chosen = _option_words(state, action)
+    top = state.stack[-1] if state.stack else None
+    prompt = getattr(top, "prompt", "") or ""
+    if not prompt and top is not None:
+        ability = str(getattr(top, "ability", "")).replace("-", " ").replace("_", " ")
+        prompt = f"{_card(state, top.source)}: {ability}" if ability else ""
+    prompt = prompt.rstrip(" ?:.")
+    return f"{who} — {prompt}: {chosen}." if prompt else f"{who} chooses {chosen}."
+
+
 def replay_game(*, job: SimulationJob, game: int) -> dict[str, Any]:
-    """Frames of game number ``game`` of ``job`` (see the module docstring)."""
+    """Steps of game number ``game`` of ``job`` (see the module docstring)."""
     index, swapped = divmod(game, job.results_per_index)
     deck_a = adapters.game_deck(job.deck_a)
     deck_b = adapters.game_deck(job.deck_b)
     seats = (deck_b, deck_a) if swapped else (deck_a, deck_b)
     agents = (job.agent_b, job.agent_a) if swapped else (job.agent_a, job.agent_b)
-    seat_to_side = ("b", "a") if swapped else ("a", "b")
+    seat_to_side: tuple[str, str] = ("b", "a") if swapped else ("a", "b")
+    names = {"a": str(job.deck_a["name"]), "b": str(job.deck_b["name"])}
     seed = derive_seed(job.seed, index)
     rules = adapters.rules(job.ruleset)
     result = play_one(
@@ -81,44 +180,113 @@ def replay_game(*, job: SimulationJob, game: int) -> dict[str, Any]:
     )
     state = setup_game(seats[0], seats[1], seed=seed, rules=rules)
     cards: dict[str, dict[str, Any]] = {}
-    frames = [_snapshot(state, seat_to_side, cards)]
-    frames[0]["label"] = "Setup"
-    for action in result.log or []:
-        before = (state.turn, state.turn_player)
-        text = (
-            f"{seat_to_side[state.current_player()].upper()}: {describe(state, action)}"
+    for card in state.info.cards:
+        cards.setdefault(
+            card.slug,
+            {
+                "name": card.name,
+                "life": card.life,
+                "summoner": card.is_summoner,
+                "structure": card.is_structure,
+            },
         )
+    steps: list[dict[str, Any]] = [
+        {
+            "text": "Setup: both sides in their starting positions.",
+            "kind": "setup",
+            "actor": None,
+            "units": _board(state, seat_to_side),
+            **_counters(state, seat_to_side),
+        }
+    ]
+    turns: list[dict[str, Any]] = [{"turn": 0, "step": 0, "label": "Setup"}]
+    for action in (result.log or [])[:MAX_STEPS]:
+        actor = seat_to_side[state.current_player()]
+        before_turn = (state.turn, state.turn_player)
+        on_board = {cid: state.pos[cid] for cid in state.board if cid != B.EMPTY}
+        step: dict[str, Any] = {
+            "text": _describe(state, action, names, actor),
+            "kind": action.kind,
+            "actor": actor,
+        }
+        if isinstance(action, Move):
+            step["from"], step["to"] = state.pos[action.unit], action.to
+        elif isinstance(action, Attack):
+            step["from"], step["to"] = (
+                state.pos[action.attacker],
+                state.pos[action.target],
+            )
+            attacker = state.info.cards[action.attacker]
+            step["attack_type"] = (
+                attacker.attack_type.value if attacker.attack_type else None
+            )
+            target_damage = state.damage[action.target]
+        elif isinstance(action, Summon | Build):
+            step["to"] = action.space
         rolled = len(state.rolls or [])
         state.apply_action(action)
         rolls = (state.rolls or [])[rolled:]
         if rolls:
-            text += "  dice: " + ", ".join(
-                " ".join(dice.face_text(f) for f in r) for r in rolls
+            step["dice"] = [[face_symbols(f) for f in roll] for roll in rolls]
+            step["text"] += "  Dice: " + ", ".join(
+                " ".join(face_text(f) for f in roll) for roll in rolls
             )
-        current = frames[-1]
-        if len(current["actions"]) < MAX_ACTIONS_PER_FRAME:
-            current["actions"].append(text)
-        if (state.turn, state.turn_player) != before or state.terminal:
-            frame = _snapshot(state, seat_to_side, cards)
-            frame["label"] = (
-                "Final position" if state.terminal else f"Start of turn {state.turn}"
+        destroyed = [
+            space
+            for cid, space in on_board.items()
+            if not (
+                0 <= state.pos[cid] < B.SPACES and state.board[state.pos[cid]] == cid
             )
-            frames.append(frame)
+        ]
+        if isinstance(action, Attack):
+            symbol = dice.RANGED if step["attack_type"] == "ranged" else dice.MELEE
+            hits = sum(dice.count(roll, symbol) for roll in rolls)
+            step["hits"] = hits
+            if step["to"] in destroyed:
+                step["text"] += f"  {hits} hit{'s' if hits != 1 else ''}: destroyed!"
+            else:
+                dealt = state.damage[action.target] - target_damage
+                step["text"] += f"  {hits} hit{'s' if hits != 1 else ''}"
+                step["text"] += f", {dealt} damage." if dealt != hits else "."
+        if destroyed:
+            step["destroyed"] = destroyed
+        step["units"] = _board(state, seat_to_side)
+        step.update(_counters(state, seat_to_side))
+        steps.append(step)
+        if (state.turn, state.turn_player) != before_turn and not state.terminal:
+            player = names[seat_to_side[state.turn_player]]
+            turns.append(
+                {
+                    "turn": state.turn,
+                    "step": len(steps) - 1,
+                    "label": f"Turn {state.turn}: {player}",
+                }
+            )
     winner = result.winner
     if swapped and winner is not None:
         winner = {"a": "b", "b": "a"}[winner]
     first = SEATS[state.first_player]
+    outcome = (
+        f"{names[winner]} wins: {end_words(result.termination)}, turn {result.turns}."
+        if winner
+        else f"Draw: {end_words(result.termination)}, turn {result.turns}."
+    )
+    steps[-1]["final"] = True
+    steps[-1]["outcome"] = outcome
     return {
         "index": index,
         "swapped": bool(swapped),
         "seed": seed,
         "winner": winner,
         "termination": result.termination,
+        "end_words": end_words(result.termination),
+        "outcome": outcome,
         "turns": result.turns,
         "first_player": seat_to_side[SEATS.index(first)],
-        "names": {"a": job.deck_a["name"], "b": job.deck_b["name"]},
+        "names": names,
         "rows": B.ROWS,
         "cols": B.COLS,
         "cards": cards,
-        "frames": frames,
+        "steps": steps,
+        "turn_starts": turns,
     }

@@ -10,11 +10,17 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from django.db.models import QuerySet, Sum
+from django.db.models import Q, QuerySet, Sum
 from django.shortcuts import get_object_or_404
 
 from simulate import adapters
-from simulate.models import ChunkResult, MatrixJob, SimulationJob
+from simulate.models import (
+    SHARED_VISIBILITIES,
+    ChunkResult,
+    MatrixJob,
+    SimulationJob,
+    Visibility,
+)
 
 #: Points of the running win-rate curve returned at most (downsampled by chunk).
 MAX_CURVE_POINTS = 120
@@ -34,6 +40,7 @@ _AGG_FIELDS = (
     "turn_hist",
     "terminations",
     "card_stats",
+    "card_games",
     "missing_abilities",
     "setup_defaults",
 )
@@ -47,16 +54,99 @@ def matrix_list(*, user: Any) -> QuerySet[MatrixJob]:
     return MatrixJob.objects.filter(owner=user)
 
 
-def access_simulation(user: Any, job_id: int, *, lock: bool = False) -> SimulationJob:
-    """The user's own job, or 404 (others' jobs are indistinguishable from absent)."""
-    qs = SimulationJob.objects.filter(owner=user)
+def public_simulation_list() -> QuerySet[SimulationJob]:
+    """Finished public single matchups (not matrix cells), newest first."""
+    return SimulationJob.objects.filter(
+        visibility=Visibility.PUBLIC, matrix__isnull=True
+    ).select_related("owner")
+
+
+def public_matrix_list() -> QuerySet[MatrixJob]:
+    return MatrixJob.objects.filter(visibility=Visibility.PUBLIC).select_related(
+        "owner"
+    )
+
+
+def _owned_or_shared(user: Any) -> Q:
+    shared = Q(visibility__in=SHARED_VISIBILITIES)
+    return (
+        shared | Q(owner=user) if user is not None and user.is_authenticated else shared
+    )
+
+
+def access_simulation(
+    user: Any, job_id: int, *, lock: bool = False, write: bool = False
+) -> SimulationJob:
+    """The job if ``user`` may read it (their own, or shared by its owner: unlisted
+    or public; a matrix cell follows its matrix), or 404: private jobs of others are
+    indistinguishable from absent. ``write``: owners only (cancel, share)."""
+    if write:
+        if user is None or not user.is_authenticated:
+            from django.http import Http404
+
+            raise Http404("No such simulation.")
+        qs = SimulationJob.objects.filter(owner=user)
+    else:
+        rule = _owned_or_shared(user) | Q(matrix__visibility__in=SHARED_VISIBILITIES)
+        qs = SimulationJob.objects.filter(rule)
     if lock:
         qs = qs.select_for_update()
     return get_object_or_404(qs, pk=job_id)
 
 
-def access_matrix(user: Any, matrix_id: int) -> MatrixJob:
-    return get_object_or_404(MatrixJob.objects.filter(owner=user), pk=matrix_id)
+def access_matrix(user: Any, matrix_id: int, *, write: bool = False) -> MatrixJob:
+    """The matrix if ``user`` may read it (own or shared), else 404; ``write``:
+    owners only."""
+    if write:
+        if user is None or not user.is_authenticated:
+            from django.http import Http404
+
+            raise Http404("No such matrix.")
+        qs = MatrixJob.objects.filter(owner=user)
+    else:
+        qs = MatrixJob.objects.filter(_owned_or_shared(user))
+    return get_object_or_404(qs, pk=matrix_id)
+
+
+#: Games per second per worker process when no finished chunk tells better (engine
+#: benchmark figures, rounded down).
+FALLBACK_RATES = {"random": 200.0, "greedy": 25.0, "mcts": 0.3}
+
+
+def games_per_second() -> dict[str, float]:
+    """Observed games per second per worker process and agent (the slower side's
+    agent of the last chunks played with the same agent on both sides), else the
+    engine benchmark's figure: the basis of the run-time estimates."""
+    rates = dict(FALLBACK_RATES)
+    for agent in list(rates):
+        recent = ChunkResult.objects.filter(
+            job__agent_a=agent, job__agent_b=agent, elapsed_ms__gt=0
+        ).order_by("-pk")[:20]
+        totals = recent.aggregate(games=Sum("games"), ms=Sum("elapsed_ms"))
+        if totals["games"] and totals["ms"]:
+            rates[agent] = round(1000 * totals["games"] / totals["ms"], 2)
+    return rates
+
+
+def simulate_links(deck_key: str) -> dict[str, str]:
+    """The "Simulate" buttons of a deck page: one opponent (the form, prefilled), or
+    every faction deck as one matrix row (a gauntlet). ``deck_key``: a deck id or a
+    faction slug, as the simulation form's deck choices name decks."""
+    from urllib.parse import urlencode
+
+    from django.urls import reverse
+
+    from engine.deckbuilding.resolve import default_catalog, playable_factions
+
+    opponents = [f for f in playable_factions(default_catalog()) if f != deck_key]
+    gauntlet = [("gauntlet", "1"), ("gauntlet_deck", deck_key), ("decks", deck_key)]
+    gauntlet += [("decks", f) for f in opponents]
+    one = urlencode({"deck_a": deck_key})
+    return {
+        "one": f"{reverse('simulate:simulation-new')}?{one}",
+        "gauntlet": f"{reverse('simulate:matrix-new')}?{urlencode(gauntlet)}",
+        "opponents": str(len(opponents)),
+    }
 
 
 def simulation_progress(*, job: SimulationJob) -> dict[str, int]:
@@ -122,6 +212,7 @@ def aggregate_rows(
     hist: Counter[int] = Counter()
     terminations: Counter[str] = Counter()
     cards: dict[str, dict[str, list[int]]] = {"a": {}, "b": {}}
+    played: dict[str, dict[str, dict[str, list[int]]]] = {"a": {}, "b": {}}
     missing: list[str] = []
     setup_defaults = [False, False]
     curve: list[dict[str, Any]] = []
@@ -142,6 +233,8 @@ def aggregate_rows(
         hist.update({int(k): v for k, v in row["turn_hist"].items()})
         terminations.update(row["terminations"])
         adapters.add_card_counts(cards, row["card_stats"])
+        for side, by_card in (row.get("card_games") or {}).items():
+            adapters.add_card_counts(played.setdefault(side, {}), by_card)
         missing += [m for m in row["missing_abilities"] if m not in missing]
         for side, used in enumerate(row["setup_defaults"]):
             setup_defaults[side] = setup_defaults[side] or used
@@ -178,7 +271,82 @@ def aggregate_rows(
         "terminations": dict(sorted(terminations.items())),
         "cards": cards,
         "card_names": _card_names(cards),
+        "card_association": card_association(played),
         "curve": curve,
+    }
+
+
+def length_band_labels() -> list[dict[str, Any]]:
+    """The game-length bands of the per-card table, labelled for players."""
+    out = []
+    for key, low, high in adapters.LENGTH_BANDS:
+        if low == 0:
+            label = f"Short games (under {high + 1} turns)"  # type: ignore[operator]
+        elif high is None:
+            label = f"Long games ({low}+ turns)"
+        else:
+            label = f"Medium games ({low}–{high} turns)"
+        out.append({"key": key, "label": label})
+    return out
+
+
+def card_association(
+    played: dict[str, dict[str, dict[str, list[int]]]],
+) -> dict[str, Any]:
+    """The per-card association table: per side, each card's games played and its
+    side's win rate in them, overall and per game-length band, beside the side's
+    win rate in all games of that band (the baseline). Association, not effect: a
+    card played in a position that was already winning looks good without causing
+    the win, and long games let more cards be played. Events included."""
+    from engine.deckbuilding.resolve import default_catalog
+
+    catalog = default_catalog().cards
+    bands = [key for key, _, _ in adapters.LENGTH_BANDS]
+    out: dict[str, Any] = {
+        "bands": [
+            {"key": key, "low": low, "high": high}
+            for key, low, high in adapters.LENGTH_BANDS
+        ],
+        "sides": {},
+    }
+    for side, by_card in played.items():
+        base = by_card.get("", {})
+        rows: list[dict[str, Any]] = []
+        for slug, per_band in by_card.items():
+            if not slug:
+                continue
+            games = sum(v[0] for v in per_band.values())
+            wins = sum(v[1] for v in per_band.values())
+            card = catalog.get(slug)
+            rows.append(
+                {
+                    "card": slug,
+                    "name": card.name if card else slug,
+                    "event": bool(card and card.is_event),
+                    "games": games,
+                    "win_rate": wins / games if games else None,
+                    "bands": {
+                        band: _band_cell(per_band.get(band), base.get(band))
+                        for band in bands
+                    },
+                }
+            )
+        rows.sort(key=lambda r: (-r["games"], r["name"]))
+        out["sides"][side] = {
+            "baseline": {band: _band_cell(base.get(band), None) for band in bands},
+            "cards": rows,
+        }
+    return out
+
+
+def _band_cell(cell: list[int] | None, baseline: list[int] | None) -> dict[str, Any]:
+    games, wins = cell or (0, 0)
+    base_games = baseline[0] if baseline else None
+    return {
+        "games": games,
+        "wins": wins,
+        "win_rate": wins / games if games else None,
+        "share": games / base_games if base_games else None,
     }
 
 
@@ -241,7 +409,10 @@ def matrix_cells(*, matrix: MatrixJob) -> list[dict[str, Any]]:
 
 def matrix_rows(*, matrix: MatrixJob) -> list[dict[str, Any]]:
     """The heatmap: one row per deck, one cell per opponent, each the row deck's win
-    rate and Wilson interval (the diagonal is empty; (j, i) mirrors job (i, j))."""
+    rate and Wilson interval (the diagonal is empty; (j, i) mirrors job (i, j)), with
+    ``clear``: "above"/"below" when the interval excludes 50%, else None; and the
+    row's ``average``: its games against every opponent pooled, with its interval.
+    A gauntlet has only the first deck's row."""
     n = len(matrix.decks)
     grid: list[list[dict[str, Any] | None]] = [[None] * n for _ in range(n)]
     for cell in matrix_cells(matrix=matrix):
@@ -250,7 +421,66 @@ def matrix_rows(*, matrix: MatrixJob) -> list[dict[str, Any]]:
         grid[i][j] = {**cell, "wins": cell["wins_a"]}
         rate, ci = win_rate_and_interval(cell["wins_b"], games)
         grid[j][i] = {**cell, "wins": cell["wins_b"], "win_rate_a": rate, "ci95": ci}
-    return [{"deck": deck, "cells": grid[i]} for i, deck in enumerate(matrix.decks)]
+    rows = []
+    for i, deck in enumerate(matrix.decks):
+        cells = grid[i]
+        played = [c for c in cells if c is not None]
+        for c in played:
+            c["clear"] = clear_side(c["ci95"]) if c["games"] else None
+        wins = sum(c["wins"] for c in played)
+        games = sum(c["games"] for c in played)
+        rate, ci = win_rate_and_interval(wins, games)
+        average = {"wins": wins, "games": games, "win_rate": rate, "ci95": ci}
+        average["clear"] = clear_side(ci) if games else None
+        rows.append({"deck": deck, "cells": cells, "average": average})
+    if matrix.gauntlet:
+        rows = rows[:1]
+    return rows
+
+
+def clear_side(ci: list[float]) -> str | None:
+    """ "above" or "below" when a 95% interval lies wholly on one side of 50%."""
+    if ci[0] > 0.5:
+        return "above"
+    if ci[1] < 0.5:
+        return "below"
+    return None
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.0f}%"
+
+
+def simulation_verdict(
+    *, result: dict[str, Any], name_a: str, name_b: str
+) -> dict[str, Any]:
+    """One sentence a player can read: who is favoured, by how much, and how sure
+    (the Wilson 95% interval of A's win rate against 50%); ``edge`` is "a", "b" or
+    None (no clear edge yet)."""
+    games = result.get("games") or 0
+    if not games:
+        return {"edge": None, "text": "No games played yet."}
+    rate, (low, high) = result["win_rate_a"], result["ci95"]
+    draws = result.get("draws") or 0
+    played = f"{games:,} games" + (f", {draws:,} drawn" if draws else "")
+    span = f"95% interval {_pct(low)}–{_pct(high)}; {played}"
+    side = clear_side([low, high])
+    if side == "above":
+        text = (
+            f"{name_a} is favoured: it wins {_pct(rate)} of games against "
+            f"{name_b} ({span})."
+        )
+        return {"edge": "a", "text": text}
+    if side == "below":
+        text = (
+            f"{name_b} is favoured: {name_a} wins only {_pct(rate)} of games ({span})."
+        )
+        return {"edge": "b", "text": text}
+    text = (
+        f"No clear edge: {name_a} wins {_pct(rate)} of games against {name_b}, "
+        f"and its 95% interval, {_pct(low)}–{_pct(high)}, includes 50% ({played})."
+    )
+    return {"edge": None, "text": text}
 
 
 def simulation_summary(

@@ -15,12 +15,22 @@ urlpatterns = [
         name="simulation-detail",
     ),
     path(
+        "simulations/<int:job_id>/share/",
+        views.simulation_share_view,
+        name="simulation-share",
+    ),
+    path(
         "simulations/<int:job_id>/games/<int:game_index>/",
         views.simulation_replay_view,
         name="simulation-replay",
     ),
     path("matrices/new/", views.matrix_new_view, name="matrix-new"),
     path("matrices/<int:matrix_id>/", views.matrix_detail_view, name="matrix-detail"),
+    path(
+        "matrices/<int:matrix_id>/share/",
+        views.matrix_share_view,
+        name="matrix-share",
+    ),
     path(
         "matrices/<int:matrix_id>/cancel/",
         views.matrix_cancel_view,

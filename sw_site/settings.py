@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "django_filters",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI / ReDoc assets as local static files
     "accounts",
     "cards",
     "decks",
@@ -166,6 +167,10 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Card catalog, deck validation and simulated matchups.",
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # The docs pages load their JavaScript from our static files, not a CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 # CELERY https://docs.celeryq.dev/en/stable/userguide/configuration.html

@@ -55,14 +55,12 @@ def card_abilities(
     return got
 
 
-def build_info(
-    decks: tuple[GameDeck, GameDeck], rules: Rules, seed: int, ruleset: Ruleset
-) -> GameInfo:
+def dealt_cards(decks: tuple[GameDeck, GameDeck]) -> tuple[list[CardDef], list[int]]:
+    """(definition, owner seat) of every card id of a game of ``decks``, in id order
+    (the module docstring's order): what a game's action log refers to."""
     cards: list[CardDef] = []
     owner: list[int] = []
-    summoners: list[int] = []
     for p, d in enumerate(decks):
-        summoners.append(len(cards))
         seq = [d.summoner]
         if d.starting_gate is not None:
             seq.append(d.starting_gate)
@@ -70,6 +68,14 @@ def build_info(
         seq += list(d.draw_cards)
         cards += seq
         owner += [p] * len(seq)
+    return cards, owner
+
+
+def build_info(
+    decks: tuple[GameDeck, GameDeck], rules: Rules, seed: int, ruleset: Ruleset
+) -> GameInfo:
+    cards, owner = dealt_cards(decks)
+    summoners = [owner.index(0), owner.index(1)]  # each seat's summoner comes first
     return make_info(
         cards,
         owner,

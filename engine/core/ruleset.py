@@ -26,6 +26,7 @@ from mypy_extensions import mypyc_attr
 
 from engine.core import dice
 from engine.core.hooks import AbilityRegistry
+from engine.core.zones import DECK, HAND
 
 if TYPE_CHECKING:
     from engine.core.actions import Action
@@ -142,6 +143,27 @@ class Ruleset:
     ) -> None:
         """A card left the battlefield destroyed (it is already where destroyed cards
         go): what the destroyer gains. Neutral default: nothing."""
+
+    # -- hidden information ----------------------------------------------------------
+    def resample_hidden(self, st: GameState, me: int) -> None:
+        """Make ``st`` (a copy for ``me``'s look-ahead) independent of what ``me``
+        may not know (:meth:`engine.core.view.PlayerView.search`): the opponent's
+        unseen cards (hand and deck) sorted by card id and dealt again, and both
+        decks in card-id order. An edition with more hidden zones extends this."""
+        opp = 1 - me
+        k = len(st.hand[opp])
+        unseen = sorted(st.hand[opp] + st.deck[opp])
+        hand, deck = unseen[:k], unseen[k:]
+        zone = st.zone
+        for c in hand:
+            if zone[c] != HAND:
+                zone[c] = HAND
+        for c in deck:
+            if zone[c] != DECK:
+                zone[c] = DECK
+        st.hand[opp] = hand
+        st.deck[opp] = deck
+        st.deck[me] = sorted(st.deck[me])
 
     # -- dice ------------------------------------------------------------------------
     def hits(self, st: GameState, attacker: int, faces: tuple[int, ...]) -> int:

@@ -17,7 +17,7 @@ from typing import Protocol
 from engine.core.actions import (
     Action,
 )
-from engine.core.hooks import DECK, HAND, Decision
+from engine.core.hooks import Decision
 from engine.core.state import GameState
 
 
@@ -100,21 +100,7 @@ class PlayerView:
             seed = self._st.info.seed * 1_000_003 + 7 * self.player + 1
             self._rng = random.Random(seed)
         st = self._st.clone(record=False, rng=self._rng)
-        me = self.player
-        opp = 1 - me
-        k = len(st.hand[opp])
-        unseen = sorted(st.hand[opp] + st.deck[opp])
-        hand, deck = unseen[:k], unseen[k:]
-        zone = st.zone
-        for c in hand:
-            if zone[c] != HAND:
-                zone[c] = HAND
-        for c in deck:
-            if zone[c] != DECK:
-                zone[c] = DECK
-        st.hand[opp] = hand
-        st.deck[opp] = deck
-        st.deck[me] = sorted(st.deck[me])
+        st.info.ruleset.resample_hidden(st, self.player)
         st.search = True
         return st
 

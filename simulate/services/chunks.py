@@ -37,6 +37,8 @@ def _play(job: SimulationJob, indices: range) -> list[Any]:
         swap=job.swap,
         game_indices=list(indices),
         rules=adapters.rules(job.ruleset),
+        # The action log tells which events each side played (card_games).
+        record=True,
     )
 
 
@@ -99,14 +101,42 @@ def chunk_run(*, job_id: int, chunk_index: int) -> bool:
     expected = len(indices) * job.results_per_index
     if len(results) != expected:
         raise GameError(f"the engine returned {len(results)} results, not {expected}")
-    row = chunk_row(results)
+    row = chunk_row(results, events=adapters.events_played(job, results))
     row["elapsed_ms"] = int((time.monotonic() - clock) * 1000)
     chunk_store(job_id=job_id, chunk_index=chunk_index, first_game=indices.start, **row)
     return True
 
 
-def chunk_row(results: list[Any]) -> dict[str, Any]:
-    """Aggregates and compact per-game rows of a list of engine GameResults."""
+def card_games(
+    results: list[Any], events: list[dict[str, set[str]]] | None = None
+) -> dict[str, dict[str, dict[str, list[int]]]]:
+    """Per side and card: in how many games of each length band the card was played
+    (summoned, built or played as an event) and how many of those its side won; the
+    slug ``""`` holds every game of the band (the baseline). Association counts only:
+    a card played in a winning position looks good without causing the win."""
+    out: dict[str, dict[str, dict[str, list[int]]]] = {"a": {}, "b": {}}
+    for k, r in enumerate(results):
+        band = adapters.length_band(r.turns)
+        played_events = events[k] if events else {"a": set(), "b": set()}
+        for side in ("a", "b"):
+            won = 1 if r.winner == side else 0
+            played = {
+                slug
+                for slug, counts in r.card_stats.get(side, {}).items()
+                if counts.get("summoned", 0) > 0
+            } | played_events.get(side, set())
+            for slug in sorted(played | {""}):
+                cell = out[side].setdefault(slug, {}).setdefault(band, [0, 0])
+                cell[0] += 1
+                cell[1] += won
+    return out
+
+
+def chunk_row(
+    results: list[Any], *, events: list[dict[str, set[str]]] | None = None
+) -> dict[str, Any]:
+    """Aggregates and compact per-game rows of a list of engine GameResults;
+    ``events``: per game, the event slugs each side played (``card_games``)."""
     outcomes = [adapters.outcome_row(r) for r in results]
     cards: dict[str, dict[str, list[int]]] = {"a": {}, "b": {}}
     missing: list[str] = []
@@ -129,6 +159,7 @@ def chunk_row(results: list[Any]) -> dict[str, Any]:
         },
         "terminations": dict(sorted(Counter(o[1] for o in outcomes).items())),
         "card_stats": cards,
+        "card_games": card_games(results, events),
         "missing_abilities": missing,
         "setup_defaults": [
             any(r.setup_defaults_used[side] for r in results) for side in (0, 1)

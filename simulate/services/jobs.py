@@ -36,6 +36,7 @@ from simulate.models import (
     JobStatus,
     MatrixJob,
     SimulationJob,
+    Visibility,
 )
 from simulate.services import chunks
 
@@ -110,6 +111,7 @@ def simulation_create(
     target_half_width: float | None = None,
     matrix: MatrixJob | None = None,
     matrix_cell: tuple[int, int] | None = None,
+    visibility: str = Visibility.PRIVATE,
     dispatch: Dispatch | None = _default_dispatch,
 ) -> SimulationJob:
     """Store a job for two frozen decks (``services.decks.deck_freeze``) and, once the
@@ -133,6 +135,7 @@ def simulation_create(
         matrix=matrix,
         matrix_row=matrix_cell[0] if matrix_cell else None,
         matrix_col=matrix_cell[1] if matrix_cell else None,
+        visibility=visibility,
         engine_version=adapters.engine_version(),
     )
     job.full_clean()
@@ -277,6 +280,15 @@ def simulation_cancel(*, job: SimulationJob) -> SimulationJob:
     job.refresh_from_db()
     if job.matrix_id:
         _matrix_changed(job.matrix_id)
+    return job
+
+
+def simulation_share(*, job: SimulationJob, visibility: str) -> SimulationJob:
+    """Set who may read the job's results (the owner's choice; see ``Visibility``).
+    The caller has checked ownership (``access_simulation(..., write=True)``)."""
+    job.visibility = visibility
+    job.full_clean(validate_unique=False, validate_constraints=False)
+    job.save(update_fields=["visibility", "updated_at"])
     return job
 
 

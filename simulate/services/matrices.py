@@ -16,7 +16,14 @@ from django.db import transaction
 from django.utils import timezone
 
 from simulate import conf
-from simulate.models import ACTIVE_STATUSES, Agent, JobStatus, MatrixJob, SimulationJob
+from simulate.models import (
+    ACTIVE_STATUSES,
+    Agent,
+    JobStatus,
+    MatrixJob,
+    SimulationJob,
+    Visibility,
+)
 from simulate.services import jobs
 
 
@@ -29,14 +36,27 @@ def seeds_per_pair(games_per_pair: int) -> int:
     return -(-games_per_pair // 2)
 
 
+def matrix_pairs(decks: int, *, gauntlet: bool = False) -> list[tuple[int, int]]:
+    """The (row, col) pairs played: every pair, or deck 0 against each other deck."""
+    if gauntlet:
+        return [(0, j) for j in range(1, decks)]
+    return list(combinations(range(decks), 2))
+
+
 def matrix_check(
-    *, owner: Any, decks: int, games_per_pair: int, agent: str = Agent.GREEDY
+    *,
+    owner: Any,
+    decks: int,
+    games_per_pair: int,
+    agent: str = Agent.GREEDY,
+    gauntlet: bool = False,
 ) -> None:
-    """Raise ValidationError / TooManyActiveJobs when a matrix breaks a limit."""
-    max_decks = conf.get("MAX_MATRIX_DECKS")
+    """Raise ValidationError / TooManyActiveJobs when a matrix breaks a limit. A
+    gauntlet may hold one deck more (the deck plus MAX_MATRIX_DECKS opponents)."""
+    max_decks = conf.get("MAX_MATRIX_DECKS") + (1 if gauntlet else 0)
     if not 2 <= decks <= max_decks:
         raise ValidationError({"decks": [f"Give between 2 and {max_decks} decks."]})
-    pairs = decks * (decks - 1) // 2
+    pairs = len(matrix_pairs(decks, gauntlet=gauntlet))
     total = pairs * pair_games(games_per_pair)
     limit = conf.max_games((agent,))
     if total > limit:
@@ -65,6 +85,7 @@ def matrix_submit(
         decks=len(decks),
         games_per_pair=games_per_pair,
         agent=options.get("agent", Agent.GREEDY),
+        gauntlet=bool(options.get("gauntlet")),
     )
     frozen = [deck_freeze(user=owner, spec=d, field="decks") for d in decks]
     return matrix_create(
@@ -81,6 +102,8 @@ def matrix_create(
     seed: int | None = None,
     agent: str = Agent.GREEDY,
     chunk_size: int | None = None,
+    visibility: str = Visibility.PRIVATE,
+    gauntlet: bool = False,
     dispatch: jobs.Dispatch | None = jobs._default_dispatch,
 ) -> MatrixJob:
     """Store a matrix of frozen decks and one job per pair (dispatched on commit)."""
@@ -90,10 +113,12 @@ def matrix_create(
         games_per_pair=games_per_pair,
         seed=jobs.new_seed() if seed is None else seed,
         agent=agent,
+        visibility=visibility,
+        gauntlet=gauntlet,
     )
     matrix.full_clean()
     matrix.save()
-    for i, j in combinations(range(len(decks)), 2):
+    for i, j in matrix_pairs(len(decks), gauntlet=gauntlet):
         jobs.simulation_create(
             owner=owner,
             deck_a=decks[i],
@@ -108,6 +133,15 @@ def matrix_create(
             matrix_cell=(i, j),
             dispatch=dispatch,
         )
+    return matrix
+
+
+def matrix_share(*, matrix: MatrixJob, visibility: str) -> MatrixJob:
+    """Set who may read the matrix (its cells follow it, see access_simulation).
+    The caller has checked ownership (``access_matrix(..., write=True)``)."""
+    matrix.visibility = visibility
+    matrix.full_clean(validate_unique=False, validate_constraints=False)
+    matrix.save(update_fields=["visibility", "updated_at"])
     return matrix
 
 

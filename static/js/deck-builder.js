@@ -65,8 +65,15 @@
     timer = window.setTimeout(validate, 250);
   }
 
+  // Counts stay within the rules: a typed number above the card's cap (or below its
+  // locked copies) is brought back to the limit at once, not left for the check.
   form.addEventListener("change", function (event) {
-    if (event.target.matches("[data-card]")) schedule();
+    var input = event.target;
+    if (input.matches("input.count-input")) {
+      var fixed = clamp(input, parseInt(input.value || "0", 10));
+      if (String(fixed) !== input.value) input.value = String(fixed);
+    }
+    if (input.matches("[data-card]")) schedule();
   });
   form.addEventListener("input", function (event) {
     if (event.target.matches("input.count-input")) schedule();
@@ -111,12 +118,8 @@
     ul.textContent = "";
     violations.forEach(function (v) {
       var li = document.createElement("li");
-      li.dataset.code = v.code;
-      var code = document.createElement("span");
-      code.className = "code";
-      code.textContent = v.code;
-      li.appendChild(code);
-      li.appendChild(document.createTextNode(" " + v.message));
+      li.dataset.code = v.code; // the stable code stays for tools; players read words
+      li.textContent = v.plain || v.message;
       ul.appendChild(li);
     });
   }

@@ -58,8 +58,78 @@
     svg.appendChild(el("text", { x: L - 4, y: T + 10, "text-anchor": "end", "class": "tick" }, max));
   }
 
+  var END_WORDS = {
+    summoner_destroyed: "a summoner was destroyed",
+    turn_cap: "turn limit reached (draw)",
+    stalled: "the game stalled (draw)",
+    deck_out: "a player ran out of cards"
+  };
+  function endWords(k) { return END_WORDS[k] || k.replace(/_/g, " "); }
+  function duration(seconds) {
+    if (seconds < 90) return Math.max(1, Math.round(seconds)) + " s";
+    if (seconds < 5400) return Math.round(seconds / 60) + " min";
+    return (seconds / 3600).toFixed(1) + " h";
+  }
+  function eta(job) {
+    var p = job.progress, left = p.total - p.done;
+    if (!ACTIVE[job.status] || left <= 0) return "";
+    var rate = parseFloat(root.dataset.rate) || 0;
+    if (job.started_at && p.done > 0) {
+      var secs = (Date.now() - Date.parse(job.started_at)) / 1000;
+      if (secs > 0) rate = p.done / secs;
+    }
+    return rate > 0 ? "· about " + duration(left / rate) + " to go" : "";
+  }
+
+  function drawAssoc(job) {
+    var assoc = job.result.card_association, body = field("assoc").querySelector("tbody");
+    body.innerHTML = "";
+    if (!assoc) return;
+    var bands = assoc.bands.map(function (b) { return b.key; });
+    ["a", "b"].forEach(function (side) {
+      var data = assoc.sides[side];
+      if (!data) return;
+      var name = side === "a" ? job.deck_a.name : job.deck_b.name;
+      var base = document.createElement("tr");
+      base.className = "assoc-baseline";
+      var cells = [name, "All games (baseline)", ""];
+      bands.forEach(function (b) {
+        var c = data.baseline[b];
+        cells.push(c.games + " games", c.games ? pct(c.win_rate) : "–");
+      });
+      cells.forEach(function (v, i) {
+        var td = document.createElement(i === 1 ? "th" : "td");
+        td.textContent = v;
+        if (i > 1) td.className = "num";
+        base.appendChild(td);
+      });
+      body.appendChild(base);
+      data.cards.forEach(function (card) {
+        var tr = document.createElement("tr");
+        var vals = [name, card.name + (card.event ? " (event)" : ""), card.games];
+        bands.forEach(function (b) {
+          var c = card.bands[b], bc = data.baseline[b];
+          vals.push(c.games ? c.games + " of " + bc.games : "–", c.games ? pct(c.win_rate) : "–");
+        });
+        vals.forEach(function (v, i) {
+          var td = document.createElement("td");
+          td.textContent = v;
+          if (i > 1) td.className = "num";
+          tr.appendChild(td);
+        });
+        body.appendChild(tr);
+      });
+    });
+  }
+
   function render(job) {
     var r = job.result, p = job.progress;
+    var verdict = document.querySelector('[data-field="verdict"]');
+    if (job.verdict && verdict) {
+      verdict.textContent = job.verdict.text;
+      verdict.className = "verdict verdict-" + (job.verdict.edge || "none");
+    }
+    field("eta").textContent = eta(job);
     var status = field("status");
     status.textContent = job.status.charAt(0).toUpperCase() + job.status.slice(1);
     status.className = "sim-status sim-status-" + job.status;
@@ -88,7 +158,7 @@
     terms.innerHTML = "";
     Object.keys(r.terminations).forEach(function (k) {
       var li = document.createElement("li");
-      li.textContent = k.replace(/_/g, " ") + ": " + r.terminations[k];
+      li.textContent = endWords(k) + ": " + r.terminations[k] + " game" + (r.terminations[k] === 1 ? "" : "s");
       terms.appendChild(li);
     });
     var body = field("cards").querySelector("tbody");
@@ -107,6 +177,7 @@
         body.appendChild(tr);
       });
     });
+    drawAssoc(job);
   }
 
   function poll() {

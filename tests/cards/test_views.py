@@ -11,7 +11,22 @@ from tests.cards.catalogs import scaled_catalog
 pytestmark = pytest.mark.django_db
 
 
-@pytest.mark.parametrize("url", ["/", "/factions/"])
+def test_home_page_shows_the_path_and_folds_the_data(client, loaded_catalog):
+    html = client.get("/").content.decode()
+    for step, link in (
+        ("Browse", 'href="/factions/"'),
+        ("Build", 'href="/decks/new/"'),
+        ("Simulate", 'href="/simulations/new/"'),
+    ):
+        assert f"<h2>{step}</h2>" in html and link in html
+    assert "Svara" in html
+    assert "/decks/new/?from=polar-dwarves" in html
+    # Data confidence is still there, folded away.
+    assert '<details class="data-details">' in html
+    assert "cards with full data" in html.split("<details")[1]
+
+
+@pytest.mark.parametrize("url", ["/factions/"])
 def test_faction_index(client, loaded_catalog, url):
     response = client.get(url)
     assert response.status_code == 200

@@ -645,3 +645,77 @@ def test_schema_documents_the_deck_endpoints(catalog, clients):
         assert path in paths, path
     assert {"get", "post"} <= set(paths["/api/decks/"])
     assert {"get", "put", "patch", "delete"} <= set(paths["/api/decks/{deck_id}/"])
+
+
+# ------------------------------------------------- text on create, unknown fields
+
+
+SVARA_WITHOUT_LOCKED = """# Deck: Cold text
+1 Svara
+2 Parapet
+2 Ice Repair
+2 Glacial Shift
+1 Nadiana
+1 Ollag
+1 Jarmund
+5 Frost Mage
+5 Ice Golem
+4 Bear Cavalry
+4 Ice Smith
+"""
+
+
+def test_create_accepts_deck_text_and_adds_the_locked_cards(catalog, clients, user):
+    response = clients["owner"].post(
+        "/api/decks/", {"text": SVARA_WITHOUT_LOCKED}, format="json"
+    )
+    assert response.status_code == 201, response.json()
+    body = response.json()
+    assert body["name"] == "Cold text"
+    counts = {e["card"]: e["count"] for e in body["entries"]}
+    # The builder's locked copies: gates and epic events were missing from the text.
+    assert counts["starting-gate"] == 1 and counts["gate"] == 3
+    assert counts["ice-ram"] == 2
+    assert counts["frost-mage"] == 5 and counts["ice-golem"] == 5  # kept as given
+    assert body["validation"]["valid"], body["validation"]["errors"]
+
+
+def test_import_adds_the_locked_cards_as_the_builder_does(catalog, clients):
+    from decks.selectors import builder_pool
+
+    response = clients["owner"].post(
+        "/api/decks/import/", {"text": SVARA_WITHOUT_LOCKED}, format="json"
+    )
+    assert response.status_code == 201
+    counts = {e["card"]: e["count"] for e in response.json()["entries"]}
+    for item in builder_pool("svara"):
+        if item.locked:
+            assert counts.get(item.card.slug, 0) >= item.locked, item.card.slug
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"name": "Typo", "card": [{"card": "svara", "count": 1}]},
+        {"name": "Both", "cards": [], "text": "1 Svara"},
+        {"cards": [{"card": "svara", "count": 1}]},  # no name, no text
+    ],
+)
+def test_create_rejects_unknown_or_conflicting_fields_and_saves_nothing(
+    catalog, clients, body
+):
+    before = Deck.objects.count()
+    response = clients["owner"].post("/api/decks/", body, format="json")
+    assert response.status_code == 400
+    assert response.json()["message"]
+    assert Deck.objects.count() == before
+
+
+def test_create_with_bad_text_lists_the_problems_and_saves_nothing(catalog, clients):
+    before = Deck.objects.count()
+    response = clients["owner"].post(
+        "/api/decks/", {"text": "1 Svara\n3 Ice Smiht\n"}, format="json"
+    )
+    assert response.status_code == 400
+    assert "Ice Smith" in json.dumps(response.json())  # did you mean
+    assert Deck.objects.count() == before

@@ -109,10 +109,24 @@ def test_detail_of_faction_deck_has_no_edit(faction_deck, owner_client):
 # ------------------------------------------------------------------- builder
 
 
-def test_builder_needs_login(catalog, client):
-    response = client.get("/decks/new/")
+def test_builder_is_open_to_visitors_and_saving_keeps_the_work(catalog, client, user):
+    html = client.get("/decks/new/", {"summoner": "svara"}).content.decode()
+    assert "Log in to save" in html
+    response = client.post(
+        "/decks/new/",
+        {"summoner": "svara", "name": "Cold open", "count-ice-smith": "3"},
+    )
     assert response.status_code == 302
     assert response["Location"].startswith("/accounts/login/")
+    assert "draft%3D1" in response["Location"]
+    assert not Deck.objects.filter(name="Cold open").exists()  # nothing saved yet
+    client.force_login(user)  # the session (and its draft) survives logging in
+    html = client.get("/decks/new/", {"draft": "1"}).content.decode()
+    assert 'value="Cold open"' in html
+    assert 'name="count-ice-smith" value="3"' in html
+    # Editing a saved deck still needs its owner.
+    client.logout()
+    assert client.get("/decks/1/edit/").status_code == 302
 
 
 def test_builder_first_asks_for_a_summoner(catalog, owner_client):
@@ -286,3 +300,47 @@ def test_collection_page_bad_quantity_saves_nothing(catalog, owner_client, value
 
 def test_collection_page_needs_login(catalog, client):
     assert client.get("/collection/").status_code == 302
+
+
+# ------------------------------------------------- public deck browser by card
+
+
+def test_decks_using_a_card_public_only(make_deck, user, other_user, client):
+    make_deck(user, visibility="public", name="Shown wall")
+    make_deck(user, visibility="unlisted", name="Link-only wall")
+    make_deck(other_user, visibility="private", name="Secret wall")
+    html = client.get("/cards/ice-smith/").content.decode()
+    assert "Decks using this card" in html
+    assert "Shown wall" in html
+    assert "Link-only wall" not in html and "Secret wall" not in html
+    listing = client.get("/decks/", {"card": "Ice Smith"}).content.decode()
+    assert "Shown wall" in listing and "Secret wall" not in listing
+    none = client.get("/decks/", {"card": "no-such-card"}).content.decode()
+    assert "Shown wall" not in none
+
+
+def test_deck_page_offers_simulate_customise_copy_and_print(make_deck, user, client):
+    deck = make_deck(user, visibility="public", name="Shown wall")
+    html = client.get(f"/decks/{deck.pk}/").content.decode()
+    assert f"/simulations/new/?deck_a={deck.pk}" in html
+    assert "gauntlet=1" in html and f"decks={deck.pk}" in html
+    assert f"/decks/new/?from={deck.pk}" in html
+    assert 'data-copy="deck-text"' in html and "Print deck sheet" in html
+
+
+def test_private_deck_logged_out_is_the_sites_own_404(make_deck, user, client):
+    deck = make_deck(user, visibility="private", name="Secret wall")
+    response = client.get(f"/decks/{deck.pk}/")
+    assert response.status_code == 404
+    html = response.content.decode()
+    assert "<h1>Not found</h1>" in html and "Secret wall" not in html
+    assert "css/site.css" in html and "img/favicon.svg" in html  # the site's layout
+    assert "Technical" not in html and "Traceback" not in html
+
+
+def test_builder_of_a_saved_deck_offers_both_simulations(make_deck, user, client):
+    deck = make_deck(user, name="Frost wall")
+    client.force_login(user)
+    html = client.get(f"/decks/{deck.pk}/edit/").content.decode()
+    assert f"/simulations/new/?deck_a={deck.pk}" in html
+    assert f"gauntlet=1&amp;gauntlet_deck={deck.pk}" in html

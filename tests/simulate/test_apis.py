@@ -84,12 +84,14 @@ def test_anonymous_is_refused(api_client):
     for response in (
         api_client.get(URL),
         api_client.post(URL, {}, format="json"),
-        api_client.get(f"{URL}1/"),
         api_client.post(f"{URL}1/cancel/"),
+        api_client.post(f"{URL}1/share/", {"visibility": "public"}, format="json"),
         api_client.post("/api/matrices/", {}, format="json"),
     ):
         assert response.status_code in (401, 403)
         assert response.json()["code"] == "not_authenticated"
+    # Reading is open to shared jobs only: a private or absent one is a 404.
+    assert api_client.get(f"{URL}1/").status_code == 404
 
 
 def test_cancel(auth_client, dispatched):

@@ -24,16 +24,14 @@ def page_client(client, user):  # type: ignore[no-untyped-def]
 
 
 def test_pages_need_login(client):
-    for url in (
-        "/simulations/",
-        "/simulations/new/",
-        "/simulations/1/",
-        "/simulations/1/games/0/",
-        "/matrices/1/",
-    ):
+    for url in ("/simulations/new/", "/matrices/new/"):
         response = client.get(url)
         assert response.status_code == 302
         assert "/login" in response["Location"]
+    # Results are readable by link once shared; private or absent ones are 404.
+    for url in ("/simulations/1/", "/simulations/1/games/0/", "/matrices/1/"):
+        assert client.get(url).status_code == 404
+    assert client.get("/simulations/").status_code == 200
 
 
 def test_new_simulation_form_starts_a_job(page_client, dispatched):
@@ -71,7 +69,7 @@ def test_new_simulation_form_shows_limit_errors(page_client, dispatched, setting
             "agent_b": "random",
         },
     )
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert "queued or running" in response.content.decode()
     assert not SimulationJob.objects.exists()
 
@@ -110,8 +108,21 @@ def test_replay_regenerates_the_stored_game(page_client, make_job):
         )
         assert replay["first_player"] == first
         assert replay["swapped"] == bool(n % 2)
-        assert len(replay["frames"]) > 2
-        assert all(0 <= u[0] < 48 for f in replay["frames"] for u in f["units"])
+        steps = replay["steps"]
+        assert len(steps) > 2 and steps[-1]["final"]
+        assert all(0 <= u[0] < 48 for s in steps for u in s["units"])
+        # Turn starts point at steps, in order; the last step says who won.
+        starts = [t["step"] for t in replay["turn_starts"]]
+        assert starts == sorted(starts) and starts[0] == 0
+        assert "summoner_destroyed" not in steps[-1]["outcome"]
+        attacks = [s for s in steps if s["kind"] == "attack"]
+        assert attacks and all("dice" in s and "hits" in s for s in attacks)
+        assert all(
+            set(f) <= {"melee", "ranged", "special"}
+            for s in attacks
+            for roll in s["dice"]
+            for f in roll
+        )
     response = page_client.get(f"/simulations/{job.pk}/games/1/")
     assert response.status_code == 200
     html = response.content.decode()
@@ -119,7 +130,7 @@ def test_replay_regenerates_the_stored_game(page_client, make_job):
     data = json.loads(
         html.split('id="replay-data" type="application/json">')[1].split("</script>")[0]
     )
-    assert data["frames"][0]["label"] == "Setup"
+    assert data["steps"][0]["kind"] == "setup"
     assert page_client.get(f"/simulations/{job.pk}/games/6/").status_code == 404
 
 
@@ -135,7 +146,8 @@ def test_matrix_page(page_client, user, dispatched):
     response = page_client.get(f"/matrices/{matrix.pk}/")
     assert response.status_code == 200
     html = response.content.decode()
-    assert html.count('class="sim-cell"') == 2
+    # two cells, two diagonal cells, two row averages
+    assert html.count('<td class="sim-cell') == 6
     assert "95% interval" in html
 
 
@@ -180,7 +192,7 @@ def test_new_matrix_form(page_client, dispatched):
         "/matrices/new/",
         {"decks": [FACTION_A, FACTION_B], "games_per_pair": 200_000, "agent": "random"},
     )
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert "at most 100,000 games per matrix" in response.content.decode()
 
 

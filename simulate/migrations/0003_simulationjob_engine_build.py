@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('simulate', '0001_initial'),
+        ('simulate', '0002_sharing_gauntlet_card_games'),
     ]
 
     operations = [

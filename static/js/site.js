@@ -1,0 +1,25 @@
+// Site-wide helpers: "Copy" buttons (data-copy = id of the field to copy).
+(function () {
+  "use strict";
+  document.addEventListener("click", function (ev) {
+    var button = ev.target.closest("[data-copy]");
+    if (!button) return;
+    var source = document.getElementById(button.dataset.copy);
+    if (!source) return;
+    var text = source.value !== undefined ? source.value : source.textContent;
+    function done(ok) {
+      var old = button.dataset.label || button.textContent;
+      button.dataset.label = old;
+      button.textContent = ok ? "Copied" : "Press Ctrl+C to copy";
+      setTimeout(function () { button.textContent = old; }, 2000);
+    }
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(text).then(function () { done(true); }, function () {
+        source.select(); done(document.execCommand("copy"));
+      });
+    } else {
+      if (source.select) source.select();
+      done(document.execCommand("copy"));
+    }
+  });
+})();
