@@ -42,6 +42,7 @@ from engine.core.effects import (
     common_or_champion,
     empty_adjacent,
     extra_attack,
+    fix_lethal,
     near_summoner,
     specials,
     straight_spaces,
@@ -384,6 +385,7 @@ class Freeze(PickOneEvent):
     def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
         if isinstance(action, ChooseTarget) and st.zone[dec.source] == ACTIVE:
             st.pos[dec.source] = action.card  # the frozen card, kept with the event
+            fix_lethal(st)  # an aura it carried (+life) is gone: R7 at life 0
 
     def _frozen(self, st: GameState, src: int) -> int:
         t = st.pos[src]
