@@ -67,7 +67,9 @@ Triggers (return a :class:`Trigger` via ``self.trigger(...)``, or None)
     a destruction the damage caused (the card may be gone by then)
     ``after_move_from(st, src, card, kind, start, path)``  as ``after_move``, with the
     space the card left
-    ``on_destroy(st, src, card, by_player)``   ``card`` already in its owner's discard
+    ``on_destroy(st, src, card, by_player)``   ``card`` already in its owner's discard;
+    while the hook runs ``st.ctrl[card]`` is still the controller it had when it was
+    destroyed (R8e: "friendly", "your"), its owner again afterwards
     ``on_destroy_at(st, src, card, by_player, space)``  as ``on_destroy``, with the
     space the card was destroyed on
     ``start_of_turn(st, src, player)``, ``end_of_turn(st, src, player)``

@@ -625,12 +625,19 @@ class GameState:
         if cid in self.info.summoners:
             self._summoner_destroyed()
         if not self.terminal:
+            # R8e: the destruction triggers judge the card by the controller it had
+            # when destroyed ("a friendly unit", "your summoner", its Trigger's
+            # player), not by its owner; it is its owner's again once they are
+            # collected (collecting resolves nothing).
+            ctrl = self.ctrl
+            ctrl[cid] = was_ctrl
             if "on_destroy_at" in hooks:
                 trigs = self.collect("on_destroy", cid, by_player)
                 trigs += self.collect("on_destroy_at", cid, by_player, space)
                 self.push_triggers(trigs)
             else:
                 self.emit("on_destroy", cid, by_player)
+            ctrl[cid] = self.info.owner[cid]
             if self.info.hooks.get("mod_life"):
                 self.check_lethal()
         return True

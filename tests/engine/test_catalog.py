@@ -90,6 +90,16 @@ def test_load_is_fast() -> None:
     assert time.perf_counter() - start < 1.0
 
 
+#: Cards added or dropped by research newer than factions.yaml (research notes
+#: catalog-gaps-2.md, issue 14): Withering Mage is a Fungal Dwarves starting unit
+#: (sections 1 and 7); Blood Magic is Selundar's ability, not a Shadow Elves event
+#: (section 2).
+RESEARCHED_SINCE: dict[str, tuple[set[str], set[str]]] = {
+    "fungal-dwarves": ({"withering-mage"}, set()),
+    "shadow-elves": (set(), {"blood-magic"}),
+}
+
+
 @needs_shared
 def test_every_research_faction_has_its_rows(catalog: Catalog) -> None:
     research = yaml.safe_load((SHARED_CATALOG / "factions.yaml").read_text())
@@ -102,7 +112,11 @@ def test_every_research_faction_has_its_rows(catalog: Catalog) -> None:
         assert catalog.card(fac.summoner).is_summoner
         assert fac.build_symbols == tuple(row["faction_build_symbols"] or ())
         cards = catalog.cards_of(fac.slug)
-        assert len(cards) == row["distinct_cards_known"], fac.slug
+        added, dropped = RESEARCHED_SINCE.get(fac.slug, (set(), set()))
+        slugs = {c.slug for c in cards}
+        assert added <= slugs and not dropped & slugs, fac.slug
+        known = row["distinct_cards_known"] + len(added) - len(dropped)
+        assert len(cards) == known, fac.slug
         if row["distinct_cards_with_full_data"] == row["distinct_cards_known"]:
             assert all(c.stats_known for c in cards), fac.slug
         product = catalog.products[fac.product]
@@ -115,7 +129,10 @@ def test_every_research_card_is_listed(catalog: Catalog) -> None:
         data = yaml.safe_load(path.read_text())
         if not isinstance(data, dict) or "cards" not in data:
             continue
+        dropped = RESEARCHED_SINCE.get(data["slug"], (set(), set()))[1]
         for card in data["cards"]:
+            if slugify(card["name"]) in dropped:
+                continue
             found = catalog.find_card(card["name"])
             assert found is not None, f"{path.name}: {card['name']}"
             assert found.faction == data["slug"]
@@ -216,13 +233,14 @@ def test_setups(catalog: Catalog) -> None:
     assert len(master) == 6
     with_setup = {slug for slug, fac in catalog.factions.items() if fac.setup}
     # Master Set and Starter Set layouts are known (low confidence: one fan source);
-    # Shadow Elves' and High Elves' too, though their decks are not.
+    # Shadow Elves', High Elves' and Fungal Dwarves' too, though their decks are not.
     assert with_setup == {
         *master,
         "phoenix-elves",
         "tundra-orcs",
         "shadow-elves",
         "high-elves",
+        "fungal-dwarves",
     }
     for slug in with_setup:
         setup = catalog.factions[slug].setup

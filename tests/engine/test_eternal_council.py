@@ -1,6 +1,6 @@
 """Eternal Council abilities of the cards whose data is complete
-(cards/data/eternal-council.yaml): Seek, Psychic Assault, Insight. Cards come from
-the real catalog. No faction deck list exists: scenarios only."""
+(cards/data/eternal-council.yaml): Praefectus Edia, Seek, Psychic Assault, Insight.
+Cards come from the real catalog. No faction deck list exists: scenarios only."""
 
 from __future__ import annotations
 
@@ -10,6 +10,8 @@ from scenario import (
     CHAMP,
     GATE,
     GRUNT,
+    SUMMONER,
+    Dice,
     Scenario,
     build,
     card,
@@ -17,8 +19,9 @@ from scenario import (
     pending,
 )
 
-from engine.core.actions import END_PHASE, NO, YES, ChooseTarget, PlayEvent
-from engine.core.hooks import ACTIVE
+from engine.core import dice
+from engine.core.actions import END_PHASE, NO, YES, Attack, ChooseTarget, PlayEvent
+from engine.core.hooks import ACTIVE, DISCARD
 from engine.core.phases import ATTACK, BUILD, DRAW, MAGIC, MOVE, SUMMON
 
 
@@ -152,3 +155,106 @@ def test_insight_bonus_ends_with_the_event_and_ignores_opponents_draws(
     assert st.boost[insight] == 1 and st.strength(0) == 3
     st.discard_card(insight)  # leaves the active area (start of your next turn)
     assert st.boost[insight] == 0 and st.strength(0) == 2
+
+
+# -- Praefectus Edia -------------------------------------------------------------------
+R = dice.RANGED
+
+
+def edia(ec: CD) -> Scenario:
+    """Edia (player 0) at d1, the test summoner (player 1) at c8."""
+    return Scenario(summoners=(ec["praefectus-edia"], SUMMONER))
+
+
+@pytest.mark.covers("praefectus-edia.kinetic-siphon")
+def test_kinetic_siphon_once_per_turn_attacking_or_attacked(ec: CD, rig: Dice) -> None:
+    sc = edia(ec)
+    enemy = sc.add(1, card("tank", life=20), "d2")
+    other = sc.add(1, GRUNT, "c1")
+    st = build(sc, phase=ATTACK)
+    rig(R, R, R)
+    st.apply_action(Attack(0, enemy))
+    assert st.boost[0] == 1
+    st.targeted_enemy = True
+    st.apply_action(END_PHASE)  # -> magic
+    st.apply_action(END_PHASE)  # -> draw
+    st.apply_action(END_PHASE)  # the opponent's turn
+    st.phase = ATTACK
+    rig(0, 0)
+    st.apply_action(Attack(other, 0))  # attacked, even without damage
+    assert st.boost[0] == 2
+    rig(0, 0, 0)
+    st.apply_action(Attack(enemy, 0))  # twice in one turn: once
+    assert st.boost[0] == 2
+
+
+@pytest.mark.covers("praefectus-edia.kinetic-siphon")
+def test_kinetic_siphon_not_for_structures_or_friends(ec: CD, rig: Dice) -> None:
+    sc = edia(ec)
+    gate = sc.add(1, GATE, "d4")
+    friend = sc.add(0, GRUNT, "e1")
+    taken = sc.add(1, card("weak", life=1, cost=0), "c1")
+    victim = sc.add(1, card("weak", life=1, cost=0), "b1")  # behind it
+    st = build(sc, phase=ATTACK)
+    st.set_controller(taken, 0)
+    rig(R)
+    st.apply_action(Attack(0, gate))
+    assert st.boost[0] == 0
+    st.attacked.clear()
+    rig(R)
+    st.apply_action(Attack(0, friend))
+    st.attacked.clear()
+    rig(R)
+    st.apply_action(Attack(0, taken))  # an enemy card her player controls
+    assert st.zone[taken] == DISCARD and st.boost[0] == 0
+    st.attacked.clear()
+    rig(R)
+    st.apply_action(Attack(0, victim))  # an enemy unit, destroyed by the attack
+    assert st.zone[victim] == DISCARD and st.boost[0] == 1
+
+
+@pytest.mark.covers("praefectus-edia.continuance")
+def test_continuance_keeps_an_active_event_for_2_boost(ec: CD) -> None:
+    sc = edia(ec)
+    seek = sc.add(0, ec["seek"], zone="active")
+    insight = sc.add(0, ec["insight"], zone="active")
+    st = build(sc, phase=DRAW, turn_player=1)
+    st.boost[0] = 3
+    st.boost[insight] = 2
+    st.apply_action(END_PHASE)  # the opponent's turn ends
+    dec = pending(st)
+    assert dec is not None and dec.player == 0
+    assert dec.options == (NO, ChooseTarget(seek), ChooseTarget(insight))
+    st.apply_action(ChooseTarget(insight))
+    assert st.boost[0] == 1 and pending(st) is None  # not enough for a second
+    st.settle()
+    assert st.turn_player == 0
+    assert st.zone[seek] == DISCARD and seek in st.discard[0]
+    assert st.zone[insight] == ACTIVE and st.active[0] == [insight]
+    assert st.boost[insight] == 2 and st.strength(0) == 3 + 2
+
+
+@pytest.mark.covers("praefectus-edia.continuance")
+def test_continuance_declined_or_without_boost_discards(ec: CD) -> None:
+    sc = edia(ec)
+    seek = sc.add(0, ec["seek"], zone="active")
+    insight = sc.add(0, ec["insight"], zone="active")
+    st = build(sc, phase=DRAW, turn_player=1)
+    st.boost[0] = 4
+    st.apply_action(END_PHASE)
+    st.apply_action(ChooseTarget(seek))
+    dec = pending(st)
+    assert dec is not None and dec.options == (NO, ChooseTarget(insight))
+    st.apply_action(NO)
+    st.settle()
+    assert st.zone[seek] == ACTIVE and st.zone[insight] == DISCARD
+    assert st.boost[0] == 2
+    # kept for this turn only: with 1 boost, nothing is asked and it goes
+    st.boost[0] = 1
+    for _ in range(6):  # Edia's turn, phase by phase
+        st.apply_action(END_PHASE)
+    st.settle()
+    for _ in range(6):  # the opponent's turn: no question (1 boost)
+        assert pending(st) is None
+        st.apply_action(END_PHASE)
+    assert st.turn_player == 0 and st.zone[seek] == DISCARD

@@ -231,6 +231,35 @@ def test_inspire_after_summon_heals_an_adjacent_friendly_common(he: CD) -> None:
     assert st.damage[hurt] == 1 and st.damage[foe] == 2
 
 
+@pytest.mark.covers("attendant-priest.support", "attendant-priest.inspire")
+def test_support_summons_the_priest_next_to_a_friendly_arbiter(he: CD) -> None:
+    sc = Scenario()
+    priest = sc.add(0, he["attendant-priest"], zone="hand")
+    other = sc.add(0, card("grunt2"), zone="hand")
+    sc.add(0, GATE, "a2")
+    arbiter = sc.add(0, he["arbiter-of-war"], "d4")
+    hurt = sc.add(0, card("hurt", life=9), "e5")
+    sc.add(1, he["arbiter-of-justice"], "f6")  # an enemy Arbiter: no
+    st = build(sc, phase=SUMMON, magic=(5, 5))
+    st.damage[hurt] = 1
+    spaces = {a.space for a in st.legal_actions() if isinstance(a, Summon)}
+    by_card = {
+        c: {
+            a.space for a in st.legal_actions() if isinstance(a, Summon) and a.card == c
+        }
+        for c in (priest, other)
+    }
+    gate = {at("a1"), at("b2"), at("a3")}
+    assert by_card[other] == gate
+    assert by_card[priest] == gate | {at("c4"), at("e4"), at("d3"), at("d5")}
+    assert at("f5") not in spaces and at("e6") not in spaces
+    del arbiter
+    st.apply_action(Summon(priest, at("d5")))  # a summon: Inspire follows
+    assert st.magic[0] == 4 and st.pos[priest] == at("d5")
+    dec = pending(st)
+    assert dec is not None and dec.options == (NO, ChooseTarget(hurt))
+
+
 # -- Laws (events) ---------------------------------------------------------------------
 @pytest.mark.covers("law-of-sanctity.effect")
 def test_law_of_sanctity_caps_attacks_on_summoners_and_stays_for_a_boost(

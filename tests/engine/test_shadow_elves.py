@@ -1,6 +1,7 @@
 """Shadow Elves abilities of the cards whose data is complete (cards/data/shadow-elves
-.yaml): Selundar, Taliya, the commons and the standard events. Cards come from
-the real catalog; dice are rigged. No faction deck list exists: scenarios only."""
+.yaml): Selundar, Taliya, Samara, Lucian, the commons and the standard events. Cards
+come from the real catalog; dice are rigged. No faction deck list exists: scenarios
+only."""
 
 from __future__ import annotations
 
@@ -488,3 +489,151 @@ def test_glinting_speed_follows_any_unit_returned_to_hand(sh: CD) -> None:
     assert dec is not None and dec.ability == "glinting-speed.effect"
     st.apply_action(YES)
     assert st.pos[0] == at("c2")
+
+
+# -- Samara: Inescapable Doom ----------------------------------------------------------
+DOOM = "samara.inescapable-doom"
+
+
+@pytest.mark.covers("samara.inescapable-doom")
+def test_samara_hurts_the_enemy_summoner_after_her_kill(sh: CD, rig: Dice) -> None:
+    sc = Scenario()
+    samara = sc.add(0, sh["samara"], "c3")
+    victim = sc.add(1, card("weak", life=1, cost=0), "c4")
+    st = build(sc, phase=ATTACK)
+    rig(M)
+    st.apply_action(Attack(samara, victim))
+    assert st.zone[victim] == DISCARD
+    st.apply_action(END_PHASE)
+    st.settle()
+    assert st.damage[1] == 1 and st.damage[0] == 0
+
+
+@pytest.mark.covers("samara.inescapable-doom")
+def test_samara_hurts_your_summoner_when_someone_else_killed(sh: CD, rig: Dice) -> None:
+    """Another friendly unit's kill does not count (the card: "this unit"); a failed
+    attack neither. Cost of inaction is not due: an enemy was attacked."""
+    sc = Scenario()
+    samara = sc.add(0, sh["samara"], "c3")
+    tank = sc.add(1, card("tank", life=9), "c4")
+    other = sc.add(0, GRUNT, "e3")
+    victim = sc.add(1, card("weak", life=1, cost=0), "e4")
+    st = build(sc, phase=ATTACK)
+    rig(M, M)
+    st.apply_action(Attack(other, victim))
+    rig(M, M, M, M)
+    st.apply_action(Attack(samara, tank))
+    assert st.zone[victim] == DISCARD and st.zone[tank] != DISCARD
+    st.apply_action(END_PHASE)
+    st.settle()
+    assert st.damage[0] == 1 and st.damage[1] == 0
+
+
+@pytest.mark.covers("samara.inescapable-doom")
+def test_samara_own_unit_destroyed_is_no_enemy_kill(sh: CD, rig: Dice) -> None:
+    """Destroying a friendly unit (hers by control, R8e) is not an enemy kill; an
+    enemy-owned unit her player controls is friendly too."""
+    sc = Scenario()
+    samara = sc.add(0, sh["samara"], "c3")
+    taken = sc.add(1, card("weak", life=1, cost=0), "c4")
+    st = build(sc, phase=ATTACK)
+    st.set_controller(taken, 0)
+    st.targeted_enemy = True
+    rig(M)
+    st.apply_action(Attack(samara, taken))
+    assert st.zone[taken] == DISCARD
+    st.apply_action(END_PHASE)
+    st.settle()
+    assert st.damage[0] == 1 and st.damage[1] == 0
+
+
+@pytest.mark.covers("samara.inescapable-doom")
+def test_samara_gone_before_the_phase_ends_does_nothing(sh: CD) -> None:
+    sc = Scenario()
+    samara = sc.add(1, sh["samara"], "c5")  # the opponent's: not her turn
+    mine = sc.add(0, sh["samara"], "c3")
+    st = build(sc, phase=ATTACK)
+    st.targeted_enemy = True
+    st.destroy(mine, 1)
+    st.apply_action(END_PHASE)
+    st.settle()
+    assert st.damage[0] == 0 and st.damage[1] == 0 and st.zone[samara] != DISCARD
+
+
+# -- Lucian: Dark Prophecy and Judgment ------------------------------------------------
+JUDGMENT = "lucian.judgment"
+
+
+@pytest.mark.covers("lucian.dark-prophecy")
+def test_lucian_dark_prophecy_counts_friendly_units_leaving(sh: CD) -> None:
+    sc = selundar_scenario(sh)
+    lucian = sc.add(0, sh["lucian"], "a3")
+    dead = sc.add(0, card("weak", life=1, cost=0), "e3")
+    back = sc.add(0, GRUNT, "d2")  # within 3 of Selundar: Return to Shadow
+    enemy = sc.add(1, card("weak", life=1, cost=0), "e6")
+    gate = sc.add(0, GATE, "b1")
+    taken = sc.add(1, card("weak", life=1, cost=0), "f5")
+    st = build(sc, phase=MOVE)
+    st.destroy(dead, 1)
+    assert st.boost[lucian] == 1
+    st.destroy(enemy, 0)
+    st.destroy(gate, 1)  # a structure
+    assert st.boost[lucian] == 1
+    st.set_controller(taken, 0)
+    st.destroy(taken, 0)  # friendly by control when destroyed (R8e)
+    assert st.boost[lucian] == 2
+    st.boost[0] = 2
+    st.invalidate()
+    st.apply_action(UseAbility(0, RETURN, back))
+    st.settle()
+    assert st.zone[back] == HAND and st.boost[lucian] == 3
+
+
+@pytest.mark.covers("lucian.judgment")
+def test_lucian_judgment_spends_boost_as_damage_after_moving(sh: CD) -> None:
+    sc = Scenario()
+    lucian = sc.add(0, sh["lucian"], "c3")
+    champ = sc.add(1, CHAMP, "d5")  # around c5, where Lucian moves: d5 c6 b5 c4
+    enemy = sc.add(1, GRUNT, "c6")
+    friend = sc.add(0, GRUNT, "b5")  # either side
+    gate = sc.add(1, GATE, "d6")  # diagonal, and a structure anyway
+    st = build(sc, phase=MOVE)
+    st.boost[lucian] = 3
+    st.apply_action(Move(lucian, at("c5")))
+    dec = pending(st)
+    assert dec is not None
+    assert set(dec.options) == {
+        NO,
+        ChooseTarget(champ),
+        ChooseTarget(enemy),
+        ChooseTarget(friend),
+    }
+    st.apply_action(ChooseTarget(champ))
+    dec = pending(st)
+    assert dec is not None and len(dec.options) == 3  # spend 1, 2 or 3
+    st.apply_action(dec.options[1])  # 2
+    assert st.boost[lucian] == 1 and st.damage[champ] == 2
+    assert st.damage[gate] == 0
+
+
+@pytest.mark.covers("lucian.judgment")
+def test_lucian_judgment_needs_boost_and_may_be_declined(sh: CD) -> None:
+    sc = Scenario()
+    lucian = sc.add(0, sh["lucian"], "c3")
+    weak = sc.add(1, card("weak", life=1, cost=0), "b5")
+    st = build(sc, phase=MOVE, magic=(0, 0))
+    st.apply_action(Move(lucian, at("b4")))  # next to it, but no boost: nothing
+    assert pending(st) is None
+    st.moved.clear()
+    st.boost[lucian] = 2
+    st.apply_action(Move(lucian, at("c5")))
+    st.apply_action(NO)
+    assert st.boost[lucian] == 2 and st.damage[weak] == 0
+    st.moved.clear()
+    st.apply_action(Move(lucian, at("b4")))
+    st.apply_action(ChooseTarget(weak))
+    dec = pending(st)
+    assert dec is not None and len(dec.options) == 2
+    st.apply_action(dec.options[1])  # spend both
+    assert st.zone[weak] == DISCARD and st.magic[0] == 1  # his kill: magic
+    assert st.boost[lucian] == 0

@@ -327,6 +327,27 @@ def test_freeze_not_playable_without_target(to: CD) -> None:
     assert PlayEvent(fr) not in st.legal_actions()
 
 
+@pytest.mark.covers("freeze.effect")
+def test_freeze_ending_a_life_aura_destroys_a_card_at_0_life() -> None:
+    """Found by a 3000-game fuzz: Freeze blanked Ollag, whose Cold Snap gave a gate
+    +1 life; the gate, with damage equal to its printed life, stayed on the
+    battlefield. R7: at life 0 or less a card is destroyed (nobody's kill)."""
+    from scenario import faction_cards
+
+    to = faction_cards("tundra-orcs")
+    pd = faction_cards("polar-dwarves")
+    sc = grognack(to, "d1")
+    fr = sc.add(0, to["freeze"], zone="hand")
+    ollag = sc.add(1, pd["ollag"], "d3")
+    gate = sc.add(1, GATE, "e6")
+    st = build(sc, phase=SUMMON, magic=(3, 3))
+    st.damage[gate] = 5
+    assert st.life(gate) == 6  # Cold Snap
+    st.apply_action(PlayEvent(fr))
+    st.apply_action(ChooseTarget(ollag))
+    assert st.zone[gate] == DISCARD and st.magic == [3, 3]
+
+
 # -- Primal Fury -----------------------------------------------------------------------
 @pytest.mark.covers("primal-fury.effect")
 def test_primal_fury_force_and_extra_attack_once_per_turn(to: CD, rig: Dice) -> None:

@@ -6,8 +6,9 @@ without one, whose cards are only partly known, still has cards the engine plays
 faction deck, so their abilities meet every other faction in the fuzz too. Such a
 deck is not legal (R9 is not the point here); the game is still played by the rules.
 
-- Summoner, starting units and setup: the faction's own when its summoner is
-  playable and its setup known, else the host's.
+- Summoner: the faction's own when it is playable, else the host's. Starting units
+  and setup: the faction's own when its summoner is playable and its setup known
+  (and its starting units playable), else the host's.
 - Draw deck: the faction's playable cards (4 of each common, 1 of each champion, 2 of
   each event), the host's three gates, then the host's other draw cards until the
   draw deck holds 30 cards (as a faction deck's), so the faction's cards are drawn in
@@ -59,13 +60,15 @@ def trial_deck(slug: str, host: str, catalog: Catalog | None = None) -> GameDeck
     assert home.deck is not None, f"host {host!r} has no faction deck"
     cards = playable_cards(slug, cat)
     assert cards, f"{slug!r} has no playable card"
+    own_summoner = fac.summoner is not None and any(
+        c.slug == fac.summoner for c in cards
+    )
     own = (
-        fac.summoner is not None
+        own_summoner
         and fac.setup is not None
-        and any(c.slug == fac.summoner for c in cards)
         and all(any(c.slug == u for c in cards) for u, _ in fac.starting_units)
     )
-    summoner = fac.summoner if own else home.deck.summoner
+    summoner = fac.summoner if own_summoner else home.deck.summoner
     assert summoner is not None
     setup = fac.setup if own else home.setup
     entries = [DeckEntry(summoner, 1, DeckRole.SUMMONER)]

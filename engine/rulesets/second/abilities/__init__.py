@@ -21,6 +21,7 @@ from engine.rulesets.second.abilities import (
     sand_goblins,
     savanna_elves,
     shadow_elves,
+    swamp_orcs,
     tundra_orcs,
     vanguards,
 )
@@ -37,6 +38,7 @@ FACTION_MODULES = (
     sand_goblins,
     savanna_elves,
     shadow_elves,
+    swamp_orcs,
     tundra_orcs,
     vanguards,
 )

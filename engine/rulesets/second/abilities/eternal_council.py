@@ -1,5 +1,6 @@
-"""Eternal Council: the cards whose data is complete (Seek, Psychic Assault,
-Insight): three ACTIVE events built around drawing cards.
+"""Eternal Council: the cards whose data is complete (Praefectus Edia, Seek, Psychic
+Assault, Insight): a summoner who keeps ACTIVE events going and three ACTIVE events
+built around drawing cards.
 Texts: cards/data/eternal-council.yaml (sources and confidence per card).
 
 Interpretations (where the paraphrased texts leave room):
@@ -17,6 +18,18 @@ Interpretations (where the paraphrased texts leave room):
   boost sits on the event in the active area; the strength bonus goes to your
   summoner while the event stays there (discarded at the start of your next turn,
   R8c, its boost with it).
+- Kinetic Siphon: "an enemy unit" is judged when the attack is resolved, by control;
+  a target the attack destroyed counts by the controller it had when destroyed
+  (R8e, seen by ``on_destroy``). Once per turn (``st.flags``), in either player's
+  turn. Structures are not units: attacking a gate gives nothing.
+- Continuance: the discard it replaces is the one at the start of your turn (R3,
+  R8c; an event that discards itself by its own rule, such as one kept with boost,
+  is its own business). No game action happens between the end of the opponent's
+  turn and that discard, so the choice is asked as the opponent's turn ends (Edia
+  on the battlefield with 2 boost or more): event by event (``NO`` stops), 2 boost
+  each. As your turn starts the core discards your ACTIVE events; the ones you kept
+  go straight back to your active area with the tokens they had (so they were never
+  out of play for any rule). They stay in force for that turn too.
 """
 
 from __future__ import annotations
@@ -26,8 +39,9 @@ from typing import TYPE_CHECKING
 from engine.core.actions import NO, YES, Action, ChooseTarget
 from engine.core.board import DIST
 from engine.core.effects import ask_optional_target, common_or_champion
-from engine.core.hooks import ACTIVE, Ability, Decision
+from engine.core.hooks import ACTIVE, BOARD, DISCARD, Ability, Decision
 from engine.core.phases import ATTACK, BUILD, MOVE
+from engine.rulesets.second.abilities.mechanics import NotesSideAtDestruction, side_of
 
 if TYPE_CHECKING:
     from engine.core.hooks import Trigger
@@ -116,8 +130,108 @@ class Insight(Ability):
         return value
 
 
+# -- Praefectus Edia -------------------------------------------------------------------
+class KineticSiphon(NotesSideAtDestruction):
+    """Once per turn, after this unit attacks an enemy unit or is attacked by one,
+    1 boost on it."""
+
+    def _enemy(self, st: GameState, src: int, unit: int) -> bool:
+        return st.info.is_unit[unit] and side_of(st, unit) != st.ctrl[src]
+
+    def after_attack(
+        self, st: GameState, src: int, attacker: int, target: int, hits: int
+    ) -> Trigger | None:
+        key = f"{self.id}:{src}"
+        if key in st.flags:
+            return None
+        if (attacker == src and self._enemy(st, src, target)) or (
+            target == src and self._enemy(st, src, attacker)
+        ):
+            st.flags[key] = 1
+            st.boost[src] += 1  # bookkeeping: nothing to choose or order
+        return None
+
+
+class Continuance(Ability):
+    """When one of your ACTIVE events would be discarded, you may remove 2 boost from
+    this unit to keep it in play instead."""
+
+    hook_zones = {"start_of_turn": (BOARD, DISCARD)}
+
+    def _key(self, what: str, event: int) -> str:
+        return f"{self.id}:{what}:{event}"
+
+    def _to_discard(self, st: GameState, player: int) -> list[int]:
+        """Your ACTIVE events the start of your turn will discard (not those that
+        keep themselves)."""
+        keepers = st.hooked("keep_active")
+        return [
+            c
+            for c in st.active[player]
+            if not any(s == c and a.keep_active(st, s) for s, a in keepers)
+        ]
+
+    def end_of_turn(self, st: GameState, src: int, player: int) -> Trigger | None:
+        me = st.ctrl[src]
+        if player != me and st.boost[src] >= 2 and self._to_discard(st, me):
+            return self.trigger(st, src)
+        return None
+
+    def _ask(self, st: GameState, src: int, player: int) -> None:
+        if not st.on_board(src) or st.boost[src] < 2 or st.ctrl[src] != player:
+            return
+        events = [
+            c
+            for c in self._to_discard(st, player)
+            if self._key("kept", c) not in st.notes
+        ]
+        ask_optional_target(
+            self, st, src, events, player=player, prompt="Continuance: keep"
+        )
+
+    def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
+        self._ask(st, trig.source, trig.player)
+
+    def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
+        if not isinstance(action, ChooseTarget):
+            return
+        src, me, event = dec.source, dec.player, action.card
+        if st.boost[src] < 2 or st.zone[event] != ACTIVE:
+            return
+        st.boost[src] -= 2
+        notes = st.notes
+        notes[self._key("kept", event)] = me
+        notes[self._key("boost", event)] = st.boost[event]
+        notes[self._key("damage", event)] = st.damage[event]
+        self._ask(st, src, me)
+
+    def start_of_turn(self, st: GameState, src: int, player: int) -> Trigger | None:
+        notes = st.notes
+        prefix = f"{self.id}:kept:"
+        kept = [
+            int(k[len(prefix) :])
+            for k, v in notes.items()
+            if k.startswith(prefix) and v == player
+        ]
+        for event in kept:  # bookkeeping: the discard did not happen
+            del notes[self._key("kept", event)]
+            boost = notes.pop(self._key("boost", event))
+            damage = notes.pop(self._key("damage", event))
+            if st.zone[event] != DISCARD or event not in st.discard[player]:
+                continue
+            st.remove_from_zone(event)
+            st.zone[event] = ACTIVE
+            st.active[player].append(event)
+            st.ctrl[event] = player
+            st.boost[event] = boost
+            st.damage[event] = damage
+        return None
+
+
 ABILITIES: dict[str, type[Ability]] = {
     "seek.effect": Seek,
     "psychic-assault.effect": PsychicAssault,
     "insight.effect": Insight,
+    "praefectus-edia.kinetic-siphon": KineticSiphon,
+    "praefectus-edia.continuance": Continuance,
 }

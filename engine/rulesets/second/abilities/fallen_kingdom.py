@@ -57,7 +57,7 @@ from engine.core.actions import (
     UseAbility,
 )
 from engine.core.board import ADJ, DIST
-from engine.core.dice import MELEE, SPECIAL
+from engine.core.dice import SPECIAL
 from engine.core.effects import (
     PickOneEvent,
     ask_optional_target,
@@ -77,7 +77,11 @@ from engine.core.hooks import (
 )
 from engine.core.mechanics.attack import do_attack, legal_attacks, targets
 from engine.core.phases import ATTACK, SUMMON
-from engine.rulesets.second.abilities.mechanics import ImbuedStrength
+from engine.rulesets.second.abilities.mechanics import (
+    BoostPerUnitDestroyedInYourTurn,
+    ImbuedStrength,
+)
+from engine.rulesets.second.dice import count_symbols
 
 if TYPE_CHECKING:
     from engine.core.state import GameState
@@ -217,7 +221,8 @@ class LifeDrain(Ability):
     ) -> int:
         if attacker != src or not st.flags.get(f"{self.id}:{src}"):
             return hits
-        return hits + sum(1 for f in faces if f & SPECIAL and not f & MELEE)
+        # R7 step 3: every special is a hit of its own, also on a sword+special die
+        return hits + count_symbols(faces, SPECIAL)
 
     def after_attack(
         self, st: GameState, src: int, attacker: int, target: int, hits: int
@@ -339,27 +344,9 @@ class Infect(Ability):
 
 
 # -- Undead Warrior --------------------------------------------------------------------
-class BloodFury(Ability):
-    """Whenever a unit is destroyed in your turn: 1 boost on this unit. When your turn
-    ends: remove 2 boost."""
-
-    def on_destroy(
-        self, st: GameState, src: int, card: int, by_player: int | None
-    ) -> Trigger | None:
-        if st.info.is_unit[card] and st.turn_player == st.ctrl[src]:
-            st.boost[src] += 1  # bookkeeping: nothing to choose or order
-        return None
-
-    def end_of_turn(self, st: GameState, src: int, player: int) -> Trigger | None:
-        if player == st.ctrl[src] and st.boost[src] > 0:
-            return self.trigger(st, src)
-        return None
-
-    def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
-        src = trig.source
-        if st.on_board(src):
-            b = st.boost[src] - 2
-            st.boost[src] = b if b > 0 else 0
+class BloodFury(BoostPerUnitDestroyedInYourTurn):
+    """The shared mechanic :class:`BoostPerUnitDestroyedInYourTurn` (its docstring says
+    what it does)."""
 
 
 class WarriorImbuedStrength(ImbuedStrength):

@@ -22,6 +22,10 @@ Interpretations:
 - Radiant Healing: at the end of its controller's Attack phase; friendly commons only.
 - Inspire: after this unit is summoned by the summon rule (R4), one adjacent damaged
   friendly common.
+- Support: the Attendant Priest may be summoned (R4, cost paid, ``Summon`` action) onto
+  an empty space next to a friendly unit whose name contains "Arbiter", besides the
+  spaces next to your gates. (The fan code's reverse reading is not used: see the
+  card notes.)
 - Law of Sanctity / Law of Loyalty: the fan's "charge" is boost; "at the start of your
   turn you may remove 1 boost to keep it instead of discarding it" (as Holy Judgment).
   Law of Sanctity caps the damage of attacks on summoners (either side) at 1; damage
@@ -60,9 +64,10 @@ from engine.core.effects import (
     extra_attack,
     force_next_to,
     may_attack_now,
+    named,
     within,
 )
-from engine.core.hooks import ACTIVE, Ability, Decision, Trigger
+from engine.core.hooks import ACTIVE, HAND, Ability, Decision, Trigger
 from engine.core.mechanics.movement import do_move, legal_moves
 from engine.core.phases import ATTACK, MOVE
 from engine.rulesets.second.abilities.mechanics import BoostToStay, Engage
@@ -282,7 +287,22 @@ class RadiantHealing(AtYourPhaseEnd):
                 st.heal(c, 1)
 
 
-# -- Attendant Priest: Inspire ---------------------------------------------------------
+# -- Attendant Priest: Support and Inspire ---------------------------------------------
+class Support(Ability):
+    """It may also be summoned onto an empty space next to a friendly Arbiter unit."""
+
+    zones = (HAND,)
+
+    def summon_spaces(self, st: GameState, src: int, card: int) -> list[int]:
+        if card != src:
+            return []
+        out: list[int] = []
+        for u in st.units_of(st.ctrl[src]):
+            if named(st, u, "Arbiter"):
+                out += empty_adjacent(st, u)
+        return out
+
+
 class Inspire(Ability):
     """After you summon this unit, you may remove 1 damage from an adjacent friendly
     common."""
@@ -407,6 +427,7 @@ ABILITIES: dict[str, type[Ability]] = {
     "valeria-the-just.holy-word": HolyWord,
     "valeria-the-just.high-gate": HighGate,
     "cassia-the-gentle.radiant-healing": RadiantHealing,
+    "attendant-priest.support": Support,
     "attendant-priest.inspire": Inspire,
     "law-of-sanctity.effect": LawOfSanctity,
     "law-of-loyalty.effect": LawOfLoyalty,

@@ -3,7 +3,9 @@ implementation each (bases of the cards' classes in the faction modules).
 
 :class:`Engage`, :class:`FirstAttackCap` (Guarded), :class:`ImbuedStrength` and
 :func:`imbued`, :class:`FarShot`, :class:`Trample`, :class:`NamedNeighbourBoost`,
-:class:`PerSpecialOnEnemyUnit`, :class:`BoostToStay`. Edition-neutral helpers are in
+:class:`PerSpecialOnEnemyUnit`, :class:`BoostToStay`,
+:class:`BoostPerUnitDestroyedInYourTurn`, :class:`NotesSideAtDestruction` and
+:func:`side_of`. Edition-neutral helpers are in
 :mod:`engine.core.effects`.
 """
 
@@ -31,6 +33,10 @@ from engine.core.effects import (
 )
 
 __all__ = [
+    "NotesSideAtDestruction",
+    "note_side",
+    "side_of",
+    "BoostPerUnitDestroyedInYourTurn",
     "BoostToStay",
     "Engage",
     "FarShot",
@@ -231,3 +237,62 @@ class BoostToStay(Ability):
             st.boost[dec.source] -= 1
         else:
             st.discard_card(dec.source)
+
+
+class BoostPerUnitDestroyedInYourTurn(Ability):
+    """Whenever a unit is destroyed in your turn: 1 boost on this unit. When your turn
+    ends: remove 2 boost (all it has when fewer).
+
+    Undead Warrior's Blood Fury and Thoon's Blood Rage. Any unit counts, either
+    side."""
+
+    def on_destroy(
+        self, st: GameState, src: int, card: int, by_player: int | None
+    ) -> Trigger | None:
+        if st.info.is_unit[card] and st.turn_player == st.ctrl[src]:
+            st.boost[src] += 1  # bookkeeping: nothing to choose or order
+        return None
+
+    def end_of_turn(self, st: GameState, src: int, player: int) -> Trigger | None:
+        if player == st.ctrl[src] and st.boost[src] > 0:
+            return self.trigger(st, src)
+        return None
+
+    def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
+        src = trig.source
+        if st.on_board(src):
+            b = st.boost[src] - 2
+            st.boost[src] = b if b > 0 else 0
+
+
+_SIDE_KEY = "destroyed-ctrl:"
+
+
+class NotesSideAtDestruction(Ability):
+    """Base of abilities that look at a card after an attack or effect that may have
+    destroyed it ("after it attacks an enemy card"): notes, for this turn
+    (``st.flags``), the controller each card had when destroyed (R8e; the core shows
+    it to ``on_destroy``), for :func:`side_of`."""
+
+    def on_destroy(
+        self, st: GameState, src: int, card: int, by_player: int | None
+    ) -> Trigger | None:
+        note_side(st, card)
+        return None
+
+
+def note_side(st: GameState, card: int) -> None:
+    """In an ``on_destroy`` hook: note the side ``card`` had when destroyed (R8e) for
+    :func:`side_of` (what :class:`NotesSideAtDestruction` does; for classes that have
+    another base)."""
+    st.flags[f"{_SIDE_KEY}{card}"] = st.ctrl[card]  # bookkeeping only
+
+
+def side_of(st: GameState, card: int) -> int:
+    """The player ``card`` belongs to for "friendly"/"enemy" (R8e): its controller
+    while on the battlefield; once destroyed this turn, the controller it had then
+    (noted by a :class:`NotesSideAtDestruction` ability in play); else its owner."""
+    if st.on_board(card):
+        return st.ctrl[card]
+    side = st.flags.get(f"{_SIDE_KEY}{card}")
+    return st.info.owner[card] if side is None else side

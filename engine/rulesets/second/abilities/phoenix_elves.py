@@ -62,7 +62,10 @@ from engine.rulesets.second.abilities.mechanics import (
     Engage,
     FirstAttackCap,
     NamedNeighbourBoost,
+    NotesSideAtDestruction,
+    side_of,
 )
+from engine.rulesets.second.dice import count_symbols
 
 if TYPE_CHECKING:
     from engine.core.state import GameState
@@ -368,7 +371,7 @@ class BlindingFlare(Ability):
             and st.ctrl[target] == me
             and adjacent(st, summ, target)
         ):
-            return sum(1 for f in faces if f & SPECIAL)
+            return count_symbols(faces, SPECIAL)
         return damage
 
 
@@ -385,7 +388,7 @@ class Burn(PickOneEvent):
             st.deal_damage(action.card, 2, dec.player, dec.source)
 
 
-class DivineRetribution(Ability):
+class DivineRetribution(NotesSideAtDestruction):
     """ACTIVE: your summoner has Aura of the Phoenix: after an enemy unit attacks your
     summoner or a friendly unit within 3 of it, that enemy takes 1 damage."""
 
@@ -402,8 +405,7 @@ class DivineRetribution(Ability):
         if not st.info.is_unit[a] or not st.info.is_unit[t]:
             return None
         if t == summ or (
-            st.info.owner[t] == me
-            and (st.ctrl[t] == me or not st.on_board(t))
+            side_of(st, t) == me  # a destroyed unit: its side then (R8e)
             and res.space >= 0
             and 0 < DIST[st.pos[summ]][res.space] <= 3
         ):

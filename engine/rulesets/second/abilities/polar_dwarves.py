@@ -29,7 +29,7 @@ from engine.core.actions import (
     YesNo,
 )
 from engine.core.board import ADJ
-from engine.core.dice import MELEE, SPECIAL
+from engine.core.dice import SPECIAL
 from engine.core.effects import (
     AfterOwnMove,
     AtYourPhaseEnd,
@@ -48,6 +48,7 @@ from engine.core.hooks import (
 from engine.core.phases import BUILD
 from engine.core.types import AttackType
 from engine.rulesets.second.abilities.mechanics import Trample
+from engine.rulesets.second.dice import count_symbols
 
 if TYPE_CHECKING:
     from engine.core.state import GameState
@@ -268,8 +269,7 @@ class FrostAxe(AfterOwnMove):
             return hits
         if st.info.cards[attacker].attack_type is not AttackType.MELEE:
             return hits
-        specials = sum(1 for f in faces if f & SPECIAL)
-        return hits + 2 * specials if MELEE else hits
+        return hits + 2 * count_symbols(faces, SPECIAL)  # R7: per special symbol
 
 
 # -- Events ----------------------------------------------------------------------------

@@ -1,5 +1,6 @@
-"""Shadow Elves: the cards whose data is complete (Selundar, Taliya, Shadow Knight,
-True Seeker, Sage Ranger, Shadow Mage, Shadow Pulse, Glinting Speed, Onyx Tome).
+"""Shadow Elves: the cards whose data is complete (Selundar, Taliya, Samara, Lucian,
+Shadow Knight, True Seeker, Sage Ranger, Shadow Mage, Shadow Pulse, Glinting Speed,
+Onyx Tome).
 Texts: cards/data/shadow-elves.yaml (sources and confidence per card).
 
 Interpretations (where the paraphrased texts leave room):
@@ -8,8 +9,8 @@ Interpretations (where the paraphrased texts leave room):
   takes 1 damage. Offered as ``UseAbility(knight, id, target)`` in your Summon phase
   (cost paid as usual), then a ``ChooseSpace`` among the target's empty neighbours.
   The damage is self-inflicted: it never gains magic.
-- Death Pact: "your summoner" is the summoner of the Knight's owner (a destroyed card
-  returns to its owner's discard pile before the trigger is made).
+- Death Pact: "your summoner" is the summoner of the player who controlled the Knight
+  when it was destroyed (R8e; :meth:`~engine.core.state.GameState.destroy`).
 - Shadow Pulse: a gate of either player counts; its targets are any units (friend or
   foe, summoners too) adjacent to at least one damaged gate. Targets are picked one by
   one (``NO`` ends the choice; zero targets is allowed), then each takes 1 damage.
@@ -35,24 +36,53 @@ Interpretations (where the paraphrased texts leave room):
   a straight line through empty spaces.
 - Forbidden Knowledge: "an adjacent gate" is any gate next to the Mage (the fan
   source does not limit it to friendly gates); damage to your own card gains no magic.
+- Samara (Inescapable Doom): "she destroyed an enemy unit" = one of her attacks
+  destroyed its target, a unit that was an enemy when destroyed (R8e: its controller
+  then, seen by ``on_destroy``); kept in ``st.flags`` (reset every turn). The damage
+  is Samara's ability damage (:func:`ability_damage`), to the enemy summoner or to
+  your own; none if she has left the battlefield before the phase ends.
+- Lucian: Dark Prophecy counts a friendly unit (controller as it left, R8e) that is
+  destroyed (``on_destroy``) or returned to a hand (``after_return``), never Lucian
+  himself. Judgment: after his own move (not a force) you may pick an adjacent common
+  or champion of either side (``NO`` declines), then how many boost to spend (1 to
+  all he has); that much ability damage to it.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.core.actions import NO, YES, Action, ChooseSpace, ChooseTarget, UseAbility
+from engine.core.actions import (
+    NO,
+    YES,
+    Action,
+    ChooseOption,
+    ChooseSpace,
+    ChooseTarget,
+    UseAbility,
+)
 from engine.core.board import ADJ, DIST, RAYS
-from engine.core.effects import ask_optional_target, return_to_hand, spend_boost
+from engine.core.effects import (
+    AfterOwnMove,
+    AtYourPhaseEnd,
+    ability_damage,
+    adjacent,
+    ask_optional_target,
+    common_or_champion,
+    return_to_hand,
+    spend_boost,
+)
 from engine.core.hooks import (
     ACTIVE,
     DISCARD,
     HAND,
     Ability,
+    AttackResult,
     Decision,
 )
-from engine.core.phases import SUMMON
+from engine.core.phases import ATTACK, SUMMON
 from engine.core.types import CardClass
+from engine.rulesets.second.abilities.mechanics import note_side, side_of
 
 if TYPE_CHECKING:
     from engine.core.hooks import Trigger
@@ -503,6 +533,102 @@ class TearTheVeil(Ability):
             st.place(dec.data[0], action.space, dec.player)
 
 
+# -- Samara ----------------------------------------------------------------------------
+class InescapableDoom(AtYourPhaseEnd):
+    """At the end of your Attack phase: 1 damage to the enemy summoner if this unit
+    destroyed an enemy unit this turn, else 1 damage to your own summoner."""
+
+    phase = ATTACK
+
+    def _killed(self, src: int) -> str:
+        return f"{self.id}:{src}"
+
+    def on_destroy(
+        self, st: GameState, src: int, card: int, by_player: int | None
+    ) -> Trigger | None:
+        note_side(st, card)  # (for side_of below)
+        return None
+
+    def after_attack_result(
+        self, st: GameState, src: int, res: AttackResult
+    ) -> Trigger | None:
+        t = res.target
+        if (
+            res.attacker == src
+            and res.space >= 0
+            and not st.on_board(t)
+            and st.info.is_unit[t]
+            and side_of(st, t) != st.ctrl[src]  # an enemy when destroyed (R8e)
+        ):
+            st.flags[self._killed(src)] = 1  # bookkeeping: nothing to resolve
+        return None
+
+    def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
+        src = trig.source
+        if not st.on_board(src):
+            return
+        me = trig.player
+        who = 1 - me if st.flags.get(self._killed(src)) else me
+        summ = st.info.summoners[who]
+        if st.on_board(summ):
+            ability_damage(st, src, summ, 1)
+
+
+# -- Lucian ----------------------------------------------------------------------------
+class DarkProphecy(Ability):
+    """Whenever a friendly unit leaves the battlefield: 1 boost on this unit."""
+
+    def on_destroy(
+        self, st: GameState, src: int, card: int, by_player: int | None
+    ) -> Trigger | None:
+        if st.info.is_unit[card] and st.ctrl[card] == st.ctrl[src]:
+            st.boost[src] += 1  # bookkeeping: nothing to choose or order
+        return None
+
+    def after_return(
+        self, st: GameState, src: int, card: int, space: int, controller: int
+    ) -> Trigger | None:
+        if card != src and st.info.is_unit[card] and controller == st.ctrl[src]:
+            st.boost[src] += 1
+        return None
+
+
+class Judgment(AfterOwnMove):
+    """After this unit moves you may spend any number of its boost: that much damage
+    to one adjacent common or champion."""
+
+    def ready(self, st: GameState, src: int) -> bool:
+        return st.boost[src] > 0
+
+    def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
+        src = trig.source
+        if not st.on_board(src) or st.boost[src] <= 0:
+            return
+        targets = [
+            c
+            for c in st.board
+            if c >= 0 and common_or_champion(st, c) and adjacent(st, src, c)
+        ]
+        ask_optional_target(self, st, src, targets, prompt="Judgment: target")
+
+    def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
+        src = dec.source
+        if isinstance(action, ChooseTarget):
+            if st.on_board(action.card) and st.boost[src] > 0:
+                opts = [ChooseOption(n) for n in range(1, st.boost[src] + 1)]
+                st.ask(
+                    self.decision(
+                        st, src, opts, action.card, prompt="Judgment: boost to spend"
+                    )
+                )
+        elif isinstance(action, ChooseOption):
+            target = dec.data[0]
+            n = min(action.option, st.boost[src])
+            spend_boost(st, src, n)
+            if n > 0 and st.on_board(target) and not st.terminal:
+                ability_damage(st, src, target, n)
+
+
 ABILITIES: dict[str, type[Ability]] = {
     SHADOW_SUMMON: ShadowSummon,
     "shadow-knight.death-pact": DeathPact,
@@ -517,4 +643,7 @@ ABILITIES: dict[str, type[Ability]] = {
     "selundar.blood-magic": BloodMagic,
     "selundar.return-to-shadow": ReturnToShadow,
     "taliya.tear-the-veil": TearTheVeil,
+    "samara.inescapable-doom": InescapableDoom,
+    "lucian.dark-prophecy": DarkProphecy,
+    "lucian.judgment": Judgment,
 }

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 
 from engine.core.actions import NO, YES, Action, ChooseSpace, ChooseTarget, YesNo
 from engine.core.board import ADJ, COLS, DIST
-from engine.core.dice import MELEE
+from engine.core.dice import MELEE, SPECIAL
 from engine.core.effects import (
     AfterOwnMove,
     PickOneEvent,
@@ -42,6 +42,7 @@ from engine.core.effects import (
     common_or_champion,
     empty_adjacent,
     extra_attack,
+    fix_lethal,
     near_summoner,
     specials,
     straight_spaces,
@@ -58,18 +59,20 @@ from engine.core.hooks import (
 from engine.rulesets.second.abilities.mechanics import (
     FarShot,
     NamedNeighbourBoost,
+    NotesSideAtDestruction,
     PerSpecialOnEnemyUnit,
+    side_of,
 )
+from engine.rulesets.second.dice import count_symbols
 
 if TYPE_CHECKING:
     from engine.core.state import GameState
 
 
 def was_enemy(st: GameState, me: int, target: int) -> bool:
-    """Was ``target`` (maybe destroyed by now) an enemy card of player ``me``?"""
-    if st.on_board(target):
-        return st.ctrl[target] != me
-    return st.info.owner[target] != me
+    """Was ``target`` (maybe destroyed by now) an enemy card of player ``me``? A
+    destroyed card by its controller then (R8e, :func:`side_of`)."""
+    return side_of(st, target) != me
 
 
 def adjacent_enemies(st: GameState, unit: int) -> list[int]:
@@ -151,8 +154,7 @@ class WildStrike(Ability):
     ) -> int:
         if attacker != src:
             return hits
-        melee = sum(1 for f in faces if f & MELEE)
-        return hits - melee + specials(faces)
+        return hits - count_symbols(faces, MELEE) + count_symbols(faces, SPECIAL)
 
 
 # -- Targan ----------------------------------------------------------------------------
@@ -222,7 +224,7 @@ class BloodRush(Ability):
 
 
 # -- Tundra Fighter --------------------------------------------------------------------
-class Frenzy(Ability):
+class Frenzy(NotesSideAtDestruction):
     """Each time after it attacks an adjacent enemy card, roll 1 die; on a [special]
     you may force it 1 space, and if you do it may make an extra attack on an adjacent
     enemy card."""
@@ -383,6 +385,7 @@ class Freeze(PickOneEvent):
     def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
         if isinstance(action, ChooseTarget) and st.zone[dec.source] == ACTIVE:
             st.pos[dec.source] = action.card  # the frozen card, kept with the event
+            fix_lethal(st)  # an aura it carried (+life) is gone: R7 at life 0
 
     def _frozen(self, st: GameState, src: int) -> int:
         t = st.pos[src]
@@ -404,7 +407,7 @@ class Freeze(PickOneEvent):
         return f >= 0 and (attacker == f or target == f)
 
 
-class PrimalFury(Ability):
+class PrimalFury(NotesSideAtDestruction):
     """ACTIVE: once per turn, after your summoner attacks an adjacent enemy card, you
     may force it 1 or 2 spaces; if you do, it may attack an adjacent enemy card once
     more (an extra attack)."""

@@ -67,6 +67,7 @@ from engine.rulesets.second.abilities.mechanics import (
     FirstAttackCap,
     PerSpecialOnEnemyUnit,
 )
+from engine.rulesets.second.dice import count_symbols
 from engine.rulesets.second.summon import legal_summons
 
 if TYPE_CHECKING:
@@ -286,7 +287,8 @@ class Heal(Ability):
         for s, ab in st.hooked("mod_attack_strength"):
             n = ab.mod_attack_strength(st, s, src, target, n)
         faces = st.roll(n if n > 0 else 0)
-        st.heal(target, sum(1 for f in faces if f & (MELEE | SPECIAL)))
+        # R7 step 3: per symbol, so a sword+special die removes 2 (second.dice)
+        st.heal(target, count_symbols(faces, MELEE, SPECIAL))
         trigs = st.collect("after_attack", src, target, 0)
         if "after_attack_result" in st.info.hooks:
             res = AttackResult(src, target, st.pos[target], faces, 0)
@@ -324,7 +326,8 @@ class HolyJudgment(BoostToStay):
     def on_destroy(
         self, st: GameState, src: int, card: int, by_player: int | None
     ) -> Trigger | None:
-        if st.info.is_unit[card] and st.info.owner[card] == st.ctrl[src]:
+        # R8e: "friendly" = controlled by you when destroyed (GameState.destroy)
+        if st.info.is_unit[card] and st.ctrl[card] == st.ctrl[src]:
             return self.trigger(st, src, "destroyed")
         return None
 
