@@ -80,7 +80,7 @@ def _norm(text: str) -> str:
 
 
 class _Index:
-    """Name/slug lookup over one catalog (built per call: catalogs are small)."""
+    """Name/slug lookup over one catalog (:func:`_index_of` keeps it per catalog)."""
 
     def __init__(self, catalog: CatalogLike) -> None:
         self.catalog = catalog
@@ -109,9 +109,23 @@ class _Index:
         return slug
 
 
+_INDEXES: dict[int, _Index] = {}
+
+
+def _index_of(catalog: CatalogLike) -> _Index:
+    """The lookup of ``catalog``, built once per catalog object (catalogs are
+    read-only; building it normalises every card name, most of a parse's work)."""
+    got = _INDEXES.get(id(catalog))
+    if got is None or got.catalog is not catalog:
+        if len(_INDEXES) >= 8:
+            _INDEXES.clear()
+        got = _INDEXES[id(catalog)] = _Index(catalog)
+    return got
+
+
 def resolve_card(text: str, *, catalog: CatalogLike) -> str | None:
     """The slug that ``text`` (a slug or a name, any case) names, or None."""
-    return _Index(catalog).resolve(text)
+    return _index_of(catalog).resolve(text)
 
 
 # -------------------------------------------------------------------------- parsing
@@ -155,7 +169,7 @@ def parse_deck_text(text: str, *, catalog: CatalogLike) -> ParsedDeck:
     """Parse deck text; never raises on user text (TypeError if ``text`` is no str)."""
     if not isinstance(text, str):
         raise TypeError(f"deck text must be str, not {type(text).__name__}")
-    index = _Index(catalog)
+    index = _index_of(catalog)
     problems: list[TextProblem] = []
     counts: dict[str, int] = {}
     name: str | None = None
@@ -297,7 +311,7 @@ def format_deck_text(
     1..1000 (this is program data, not user text).
     """
     counts, summoner = _merged(entries)
-    index = _Index(catalog)
+    index = _index_of(catalog)
     known = {s: n for s, n in counts.items() if s in catalog.cards}
     summoner = summoner if summoner in catalog.cards else None
     placed = assign_roles(known, catalog=catalog, summoner=summoner)
