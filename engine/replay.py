@@ -11,13 +11,15 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from engine.core import dice
-from engine.core.replay import describe, state_digest
+from engine.core.replay import describe, die_text, end_words, state_digest
 from engine.core.state import GameState
 from engine.play import load_replay
 
 
 def print_game(data: Mapping[str, Any], out: Any = None) -> GameState:
+    """The game turn by turn: the board at each turn's start, then every action
+    with the player who takes it (the answer to a choice with its question), the
+    dice as their symbols (⚔ melee, ➶ ranged, ✦ special), and the result in words."""
     out = out or sys.stdout
     st, log = load_replay(data)
     names = [d["name"] for d in data["decks"]]
@@ -34,18 +36,23 @@ def print_game(data: Mapping[str, Any], out: Any = None) -> GameState:
                 file=out,
             )
             print(st.board_text(), file=out)
+        actor = st.current_player()  # before the action: who takes it
         text = describe(st, a)
         n_rolls = len(st.rolls or [])
         st.apply_action(a)
         rolls = (st.rolls or [])[n_rolls:]
         if rolls:
             text += "  dice: " + ", ".join(
-                " ".join(dice.face_text(f) for f in r) for r in rolls
+                " ".join(f"[{die_text(f)}]" for f in r) for r in rolls
             )
-        print(f"p{st.turn_player} {text}", file=out)
-    print(
-        f"\nresult: winner seat {st.winner}, {st.termination}, turn {st.turn}", file=out
-    )
+        print(f"p{actor} {text}", file=out)
+    if st.winner is None:
+        banner = f"no winner: {end_words(st.termination)}"
+    else:
+        banner = (
+            f"{names[st.winner]} (seat {st.winner}) wins: {end_words(st.termination)}"
+        )
+    print(f"\nresult: winner seat {st.winner}, turn {st.turn}: {banner}", file=out)
     print(st.board_text(), file=out)
     want = data.get("result", {}).get("digest")
     if want is not None:

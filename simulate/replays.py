@@ -37,19 +37,13 @@ from engine.core.actions import (
     UseAbility,
     YesNo,
 )
+from engine.core.replay import end_words
 from engine.play import SEATS, derive_seed, play_one, setup_game
 from simulate import adapters
 from simulate.models import SimulationJob
 
 #: Steps returned at most (a safety net; real games stay far below it).
 MAX_STEPS = 5000
-
-#: How a game ended, in words.
-END_WORDS = {
-    "summoner_destroyed": "a summoner was destroyed",
-    "turn_cap": "the turn limit was reached (a draw)",
-    "stalled": "the game stalled (a draw)",
-}
 
 #: Die symbols as players know them from the second-edition die.
 SYMBOL_NAMES = (
@@ -66,12 +60,6 @@ def face_symbols(face: int) -> list[str]:
 
 def face_text(face: int) -> str:
     return "".join(glyph for bit, _, glyph in SYMBOL_NAMES if face & bit) or "blank"
-
-
-def end_words(termination: str | None) -> str:
-    if not termination:
-        return "unknown"
-    return END_WORDS.get(termination, termination.replace("_", " "))
 
 
 def _board(state: Any, seat_to_side: tuple[str, str]) -> list[list[Any]]:

@@ -27,19 +27,25 @@ from pathlib import Path
 from typing import Any
 
 from engine.core import board as B
+from engine.core import dice
 from engine.core.actions import (
     Action,
     Attack,
     Build,
+    ChooseOption,
     ChooseSpace,
     ChooseTarget,
+    ChooseTrigger,
     DiscardForMagic,
     EndPhase,
     Move,
     PlayEvent,
     Summon,
+    UseAbility,
+    YesNo,
 )
 from engine.core.game import GameDeck, start_game
+from engine.core.hooks import Decision
 from engine.core.ruleset import Ruleset
 from engine.core.state import GameState
 from engine.core.types import CardDef, Position, Rules
@@ -178,8 +184,35 @@ def _name(st: GameState, cid: int) -> str:
     return f"{st.info.cards[cid].name}#{cid}"
 
 
+#: How a game ends, in words.
+END_WORDS = {
+    "summoner_destroyed": "a summoner was destroyed",
+    "turn_cap": "the turn limit was reached (a draw)",
+    "stalled": "the game stalled (a draw)",
+}
+
+#: Die symbols as players know them: melee ⚔, ranged ➶, special ✦.
+SYMBOLS = ((dice.MELEE, "⚔"), (dice.RANGED, "➶"), (dice.SPECIAL, "✦"))
+
+
+def die_text(face: int) -> str:
+    """A die face as the symbols printed on it (``-`` for a blank face)."""
+    return "".join(glyph for bit, glyph in SYMBOLS if face & bit) or "-"
+
+
+def end_words(termination: str | None) -> str:
+    if not termination:
+        return "not over"
+    return END_WORDS.get(termination, termination.replace("_", " "))
+
+
 def describe(st: GameState, a: Action) -> str:
-    """One line for an action, in the state before it is applied."""
+    """One line for an action, in the state before it is applied; the answer to a
+    choice inside an effect is given with the effect's question."""
+    top = st.stack[-1] if st.stack else None
+    if isinstance(top, Decision):
+        question = top.prompt or top.ability.split(".")[-1].replace("-", " ")
+        return f"  {question}: {_answer(st, top, a)}"
     if isinstance(a, Move):
         via = f" via {B.name(a.via)}" if a.via >= 0 else ""
         return (
@@ -197,8 +230,24 @@ def describe(st: GameState, a: Action) -> str:
         return f"discard {_name(st, a.card)} for 1 magic"
     if isinstance(a, EndPhase):
         return f"end {st.phase_name.value} phase"
+    if isinstance(a, UseAbility):
+        what = a.ability.split(".")[-1].replace("-", " ")
+        on = f" on {_name(st, a.option)}" if 0 <= a.option < len(st.info.cards) else ""
+        return f"use {what} of {_name(st, a.card)}{on}"
+    return f"{a.to_json()}"
+
+
+def _answer(st: GameState, dec: Decision, a: Action) -> str:
     if isinstance(a, ChooseTarget):
-        return f"  choose {_name(st, a.card)}"
+        return _name(st, a.card)
     if isinstance(a, ChooseSpace):
-        return f"  choose space {B.name(a.space)}"
-    return f"  {a.to_json()}"
+        return f"space {B.name(a.space)}"
+    if isinstance(a, YesNo):
+        return "yes" if a.yes else "no"
+    if isinstance(a, ChooseTrigger) and a.index < len(dec.data):
+        trig = dec.data[a.index]
+        ability = getattr(trig, "ability", "")
+        return f"resolve {ability.split('.')[-1].replace('-', ' ')} first"
+    if isinstance(a, ChooseOption):
+        return f"option {a.option + 1}"
+    return str(a.to_json())

@@ -210,3 +210,37 @@ def test_simulate_same_result_under_different_hash_seeds(a: str, b: str) -> None
         assert o.returncode == 0, o.stderr
         outs.append(json.loads(o.stdout))
     assert outs[0] == outs[1]
+
+
+def test_replay_reads_as_a_player_would(tmp_path: Path) -> None:
+    """``python -m engine.replay``: each action is printed with the player who takes
+    it (the one who ends a turn's draw phase, not the next turn's player), dice as
+    their symbols, choices with their question, and the result in words."""
+    import io
+    import re
+
+    from engine.agents.greedy import GreedyAgent
+
+    decks = faction_deck("breakers"), faction_deck("savanna-elves")
+    st = setup_game(decks[0], decks[1], seed=3)
+    play_game(st, [GreedyAgent(1), GreedyAgent(2)])
+    assert st.log is not None
+    data = replay_to_json(decks, 3, st.log, final=st)
+    buf = io.StringIO()
+    print_game(data, out=buf)
+    lines = buf.getvalue().splitlines()
+    seat = None
+    previous = None
+    for line in lines:
+        header = re.match(r"== turn \d+: seat (\d)", line)
+        if header:
+            if seat is not None and previous is not None:
+                assert previous.startswith(f"p{seat} end draw phase"), previous
+            seat = int(header[1])
+        elif re.match(r"p[01] ", line):
+            previous = line
+    dice_lines = [x for x in lines if "dice: [" in x]
+    assert dice_lines and all(re.search(r"\[[⚔➶✦-]+\]", x) for x in dice_lines)
+    assert any(re.match(r"p[01]   [^:]+: ", x) for x in lines)  # a question answered
+    winner = data["result"]["winner"]
+    assert f"(seat {winner}) wins: a summoner was destroyed" in buf.getvalue()
