@@ -175,3 +175,17 @@ def test_bench_measures_the_planner_once_it_is_registered(
     assert timed_agents(1, 2, 3)[-1] == ("planner", 3)
     out = bench(random_games=6, greedy_games=6, warmup=0, planner_games=6)
     assert out["planner_games"] == 6 and out["planner_games_per_s"] > 0
+
+
+def test_engine_simulate_names_its_default_agents(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from engine.simulate import main as simulate_main
+
+    args = ["--a", "breakers", "--b", "vanguards", "--games", "1", "--json"]
+    assert simulate_main(args) == 0
+    out = json.loads(capsys.readouterr().out)
+    default = ladder.cli_default_agent()
+    assert (out["agent_a"], out["agent_b"]) == (default, default)
+    assert simulate_main([*args[:-1], "--agent-b", "random"]) == 0
+    assert f"played by {default} v random" in capsys.readouterr().out
