@@ -71,11 +71,17 @@ def default_agent(*, games: int | None = None) -> str:
     )
 
 
-def agent_label(name: str) -> str:
-    """The model's label of an agent (``simulate.models.Agent``), else its name."""
+def agent_title(name: str) -> str:
+    """An agent's name as players read it: the model label's first words
+    (``simulate.models.Agent``: "Greedy", "MCTS"), else the engine's name."""
     from simulate.models import Agent
 
-    return str(dict(Agent.choices).get(name, name))
+    return str(dict(Agent.choices).get(name, name)).split(" (")[0]
+
+
+def agent_label(name: str) -> str:
+    """An agent in a few plain words: "Greedy – best-looking move each time"."""
+    return f"{agent_title(name)} – {SHORT.get(name, 'an engine agent')}"
 
 
 def strength_text(name: str, rating: dict[str, Any] | None) -> str:
@@ -85,10 +91,7 @@ def strength_text(name: str, rating: dict[str, Any] | None) -> str:
     lo, hi = rating["ci95"]
     anchor = rating.get("ladder", {}).get("anchor") or "random"
     if name == anchor:
-        return (
-            f"Strength 0 on the strength ladder: the yardstick ({anchor} play) the "
-            "others are measured against."
-        )
+        return "Strength 0: the ladder's starting point, the level others rise from."
     return (
         f"Strength {rating['elo']:.0f} on the strength ladder (very likely between "
         f"{lo:.0f} and {hi:.0f}), where {anchor} play is 0 and 200 points more "
@@ -111,6 +114,7 @@ def agent_info(name: str, *, default: str | None = None) -> dict[str, Any]:
         "ci95": None if rating is None else rating["ci95"],
         "rated_on": None if rating is None else rating["ladder"].get("date"),
         "strength": strength_text(name, rating),
+        "is_anchor": rating is not None and name == rating["ladder"].get("anchor"),
         "games_per_s": rate,
         "speed": speed_text(rate),
         "max_games": conf.max_games((name,)),
@@ -141,8 +145,7 @@ def choice_label(name: str) -> str:
 
     rating = ratings().get(name)
     strength = f", strength {rating['elo']:.0f}" if rating else ""
-    title = agent_label(name).split(" (")[0]
-    return f"{title} – {SHORT.get(name, name)}{strength}"
+    return f"{agent_label(name)}{strength}"
 
 
 def agent_choices() -> list[tuple[str, str]]:
@@ -152,7 +155,7 @@ def agent_choices() -> list[tuple[str, str]]:
 
 def automatic_label() -> str:
     """The forms' first choice: leave the choice to the site."""
-    title = agent_label(default_agent()).split(" (")[0]
+    title = agent_title(default_agent())
     return f"Automatic – the strongest player fast enough for the job (now: {title})"
 
 

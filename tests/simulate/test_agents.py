@@ -113,7 +113,8 @@ def test_agent_words(stored):
     info = agents.agent_info("greedy")
     assert info["elo"] == 812.4 and info["default"]
     assert "Strength 812" in info["strength"] and "3 games in 4" in info["strength"]
-    assert "yardstick" in agents.agent_info("random")["strength"]
+    assert "starting point" in agents.agent_info("random")["strength"]
+    assert agents.agent_info("random")["is_anchor"]
     assert info["speed"] == "about 20 games a second per worker"
     assert agents.agent_info("mcts")["speed"] == "about 2 seconds a game"
     listed = [a["name"] for a in agents.agent_list()]
@@ -138,7 +139,7 @@ def test_pages_say_who_plays_and_how_strong(client, user, stored, make_job):
     page = client.get(f"/simulations/{job.pk}/").content.decode()
     assert "Who played" in page and agents.DESCRIPTIONS["random"] in page
     assert "Strength 800 on the strength ladder" in page
-    assert "Greedy (one-ply heuristic)" in page
+    assert "Greedy – best-looking move each time (<code>greedy</code>)" in page
     page = client.get("/matrices/new/").content.decode()
     assert "Who can play the decks?" in page
 
