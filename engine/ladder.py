@@ -12,14 +12,15 @@ both agents, from both seats, equally often. Budgets are games, never wall-clock
 time, so the figures are the same on any machine.
 
 Reported: each agent's Elo with its 95% interval (:mod:`engine.tools.elo`: a
-maximum-likelihood Bradley–Terry fit, draws counting half, anchored at ``random``
-= 0 when it plays, else the first agent), and each pairing's score with its 95%
-Wilson interval, overall and by the faction deck each agent played (a pairing is
-shown from its higher-rated agent's side). ``--write`` stores the result (plus the
-date and each agent's measured speed in games per CPU second, a rough figure of
-this machine) as the data file
-:data:`DATA_FILE`, which the simulations read to name and choose agents without
-playing games (:func:`ratings`, :func:`strongest_agent`).
+maximum-likelihood Bradley–Terry fit, draws counting half, anchored at ``greedy`` = 0
+when it plays, else ``random``, else the first agent: every agent sweeps ``random``, so
+ratings measured from it carry wide intervals, while the games against ``greedy`` are
+close enough to pin ratings down), and each pairing's score with its 95% Wilson
+interval, overall and by the faction deck each agent played (a pairing is shown from its
+higher-rated agent's side). ``--write`` stores the result (plus the date and each
+agent's measured speed in games per CPU second, a rough figure of this machine) as the
+data file :data:`DATA_FILE`, which the simulations read to name and choose agents
+without playing games (:func:`ratings`, :func:`strongest_agent`).
 """
 
 from __future__ import annotations
@@ -47,6 +48,8 @@ DATA_FILE = ENGINE_DIR / "agents" / "ladder.json"
 DATA_FORMAT = "sw-engine-ladder"
 DEFAULT_DEALS = 64
 DEFAULT_SEED = 13
+# The agent rated 0, the first of these that plays (see the module docstring).
+ANCHORS = ("greedy", "random")
 # The default agent when no agent has a rating (no ladder data at all).
 UNRATED_DEFAULT = "greedy"
 # The engine CLI's default agent must play at least this many games per CPU second
@@ -192,7 +195,7 @@ def run_ladder(
     if deals < 1:
         raise ValueError("at least one deal per pairing")
     facs = list(factions or playable_factions())
-    anchor = anchor or ("random" if "random" in agents else agents[0])
+    anchor = anchor or next((a for a in ANCHORS if a in agents), agents[0])
     if anchor not in agents:
         raise ValueError(f"anchor {anchor!r} is not among the agents")
     pairings = []
@@ -394,7 +397,7 @@ def main(argv: list[str] | None = None) -> int:
         help="deals per pairing, each played twice (default %(default)s)",
     )
     ap.add_argument("--seed", type=int, default=DEFAULT_SEED)
-    ap.add_argument("--anchor", help="the agent rated 0 (default: random)")
+    ap.add_argument("--anchor", help="the agent rated 0 (default: greedy)")
     ap.add_argument("--factions", help="comma-separated faction slugs (default: all)")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     ap.add_argument(

@@ -89,14 +89,25 @@ def strength_text(name: str, rating: dict[str, Any] | None) -> str:
     if not rating:
         return "Not rated yet on the strength ladder."
     lo, hi = rating["ci95"]
-    anchor = rating.get("ladder", {}).get("anchor") or "random"
+    anchor = rating.get("ladder", {}).get("anchor") or "greedy"
     if name == anchor:
-        return "Strength 0: the ladder's starting point, the level others rise from."
+        return (
+            "Strength 0 on the strength ladder: the level the others are measured from."
+        )
     return (
         f"Strength {rating['elo']:.0f} on the strength ladder (very likely between "
-        f"{lo:.0f} and {hi:.0f}), where {anchor} play is 0 and 200 points more "
-        "means winning about 3 games in 4."
+        f"{lo:.0f} and {hi:.0f}), where {agent_title(anchor)} is 0 and 200 points "
+        "more means winning about 3 games in 4."
     )
+
+
+def anchor_title() -> str:
+    """The agent the ladder rates 0, as players read it."""
+    from engine.ladder import ratings
+
+    for r in ratings().values():
+        return agent_title(r["ladder"].get("anchor") or "greedy")
+    return agent_title("greedy")
 
 
 def agent_info(name: str, *, default: str | None = None) -> dict[str, Any]:
@@ -133,9 +144,13 @@ def speed_text(rate: float) -> str:
 
 
 def agent_list() -> list[dict[str, Any]]:
-    """Every registered agent, strongest first (unrated ones last)."""
+    """Every registered agent, strongest first (unrated ones last); each also
+    names the ladder's anchor (``anchor_title``)."""
     default = default_agent()
-    infos = [agent_info(a, default=default) for a in registered()]
+    anchor = anchor_title()
+    infos = [
+        {**agent_info(a, default=default), "anchor_title": anchor} for a in registered()
+    ]
     return sorted(infos, key=lambda i: (i["elo"] is None, -(i["elo"] or 0)))
 
 
@@ -165,6 +180,6 @@ def choice_help() -> str:
         "Who plays the cards. A stronger player shows what a deck can do; a weak "
         "one mostly measures its own mistakes, and can even rank decks differently. "
         "Automatic picks the strongest player fast enough for the number of games "
-        "you ask for. Strength is measured on the engine's ladder: 200 points more "
-        "means winning about 3 games in 4."
+        f"you ask for. Strength is measured on the engine's ladder ({anchor_title()} "
+        "is 0): 200 points more means winning about 3 games in 4."
     )

@@ -72,7 +72,7 @@ def test_run_ladder_is_deterministic_and_adds_up() -> None:
     two = ladder.run_ladder(["random", "greedy"], deals=2, seed=3, factions=FACS)
     one.pop("cpu_seconds"), two.pop("cpu_seconds")
     assert one == two
-    assert one["anchor"] == "random" and one["games_per_pairing"] == 4
+    assert one["anchor"] == "greedy" and one["games_per_pairing"] == 4
     assert one["agents"] == ["greedy", "random"]  # strongest first
     (p,) = one["pairings"]
     assert p["agents"] == ["greedy", "random"]  # from the stronger side
@@ -81,8 +81,12 @@ def test_run_ladder_is_deterministic_and_adds_up() -> None:
         per = p["by_faction"][name]
         assert sum(v["games"] for v in per.values()) == 4
         assert set(per) <= set(FACS)
-    assert one["elo"]["greedy"]["elo"] > 0 == one["elo"]["random"]["elo"]
-    assert "Elo (random = 0" in ladder.format_text(one)
+    assert one["elo"]["random"]["elo"] < 0 == one["elo"]["greedy"]["elo"]
+    assert "Elo (greedy = 0" in ladder.format_text(one)
+    anchored = ladder.run_ladder(
+        ["random", "greedy"], deals=2, seed=3, factions=FACS, anchor="random"
+    )
+    assert anchored["elo"]["greedy"]["elo"] == -one["elo"]["random"]["elo"]
 
 
 def test_a_pairing_plays_each_deal_both_ways_round() -> None:
@@ -155,14 +159,15 @@ def test_the_committed_ladder_rates_registered_agents() -> None:
     ladder.forget()
     rated = ladder.ratings()
     assert {"random", "greedy"} <= set(rated)
-    assert rated["random"]["elo"] == 0
+    anchor = rated["greedy"]["ladder"]["anchor"]
+    assert rated[anchor]["elo"] == 0
     for r in rated.values():
         assert r["ci95"][0] <= r["elo"] <= r["ci95"][1]
         assert r["games_per_s"] and r["games_per_s"] > 0
     assert ladder.cli_default_agent() in AGENTS
 
 
-# -- the bench figure of the planner ----------------------------------------------------
+# -- the bench figure of the planner -------------------------------------------------
 def test_bench_measures_the_planner_once_it_is_registered(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

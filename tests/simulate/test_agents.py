@@ -25,12 +25,14 @@ def stored(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-
     """Point the engine at a ladder file of the test's making."""
     path = tmp_path / "ladder.json"
 
-    def write(elo: dict[str, float], speeds: dict[str, float]) -> None:
+    def write(
+        elo: dict[str, float], speeds: dict[str, float], anchor: str = "random"
+    ) -> None:
         path.write_text(
             json.dumps(
                 {
                     "format": ladder.DATA_FORMAT,
-                    "anchor": "random",
+                    "anchor": anchor,
                     "date": "2025-01-01",
                     "elo": {
                         a: {"elo": e, "ci95": [e - 40, e + 40], "games": 128}
@@ -61,7 +63,7 @@ def test_the_default_is_the_strongest_agent_fast_enough_for_the_job(stored, sett
 
 
 def test_an_agent_the_ladder_does_not_rate_is_never_the_default(stored):
-    stored({"random": 0.0, "greedy": 800.0, "not-an-agent": 9000.0}, {})
+    stored({"random": -800.0, "greedy": 0.0, "not-an-agent": 9000.0}, {}, "greedy")
     assert agents.default_agent() == "greedy"
     stored({}, {})
     assert agents.default_agent() == ladder.UNRATED_DEFAULT
@@ -113,7 +115,7 @@ def test_agent_words(stored):
     info = agents.agent_info("greedy")
     assert info["elo"] == 812.4 and info["default"]
     assert "Strength 812" in info["strength"] and "3 games in 4" in info["strength"]
-    assert "starting point" in agents.agent_info("random")["strength"]
+    assert "measured from" in agents.agent_info("random")["strength"]
     assert agents.agent_info("random")["is_anchor"]
     assert info["speed"] == "about 20 games a second per worker"
     assert agents.agent_info("mcts")["speed"] == "about 2 seconds a game"
@@ -122,6 +124,13 @@ def test_agent_words(stored):
     assert "strength 812" in agents.choice_label("greedy")
     assert "Automatic" in agents.choice_help()
     assert agents.automatic_label().endswith("(now: Greedy)")
+    stored({"random": -800.0, "greedy": 0.0}, {}, "greedy")
+    assert (
+        "the level the others are measured from"
+        in agents.agent_info("greedy")["strength"]
+    )
+    assert "where Greedy is 0" in agents.agent_info("random")["strength"]
+    assert "Greedy is 0" in agents.choice_help()
     stored({}, {})
     assert agents.agent_info("greedy")["strength"].startswith("Not rated yet")
 
