@@ -284,6 +284,14 @@ def _prefill(request: HttpRequest, names: tuple[str, ...]) -> dict[str, Any]:
     return initial
 
 
+def _form_rates() -> dict[str, float]:
+    """Games per second per agent for the forms' run-time estimate; "" (the
+    automatic choice) counts at the default agent's rate."""
+    rates = selectors.games_per_second()
+    rates[""] = rates.get(agents.default_agent(), 1.0)
+    return rates
+
+
 @login_required
 def simulation_new_view(request: HttpRequest) -> HttpResponse:
     form = SimulationForm(
@@ -300,7 +308,7 @@ def simulation_new_view(request: HttpRequest) -> HttpResponse:
         "simulate/simulation_new.html",
         {
             "form": form,
-            "rates": selectors.games_per_second(),
+            "rates": _form_rates(),
             "agents": agents.agent_list(),
         },
         status=400 if request.method == "POST" else 200,
@@ -386,7 +394,7 @@ def matrix_new_view(request: HttpRequest) -> HttpResponse:
         "simulate/matrix_new.html",
         {
             "form": form,
-            "rates": selectors.games_per_second(),
+            "rates": _form_rates(),
             "agents": agents.agent_list(),
         },
         status=400 if request.method == "POST" else 200,

@@ -144,6 +144,7 @@ def test_pages_say_who_plays_and_how_strong(client, user, stored, make_job):
     assert "chosen unless you pick another" in page
     assert '<option value="" selected>Automatic' in page
     assert "(now: Greedy)" in page
+    assert '"": 20.0' in page  # the automatic choice's rate for the estimate
     job = make_job(games=2, agent_a="random", agent_b="greedy")
     page = client.get(f"/simulations/{job.pk}/").content.decode()
     assert "Who played" in page and agents.DESCRIPTIONS["random"] in page
