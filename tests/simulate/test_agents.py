@@ -165,3 +165,30 @@ def test_the_form_leaves_automatic_to_the_service(client, user, stored, dispatch
     assert response.status_code == 302
     job = SimulationJob.objects.get()
     assert (job.agent_a, job.agent_b) == ("greedy", "random")
+
+
+def test_a_rated_planner_becomes_the_default_within_its_caps(
+    stored, monkeypatch, user, dispatched
+):
+    from engine.agents import GreedyAgent
+    from simulate import conf
+    from simulate.services import jobs
+
+    if "planner" not in AGENTS:
+        monkeypatch.setitem(AGENTS, "planner", GreedyAgent)  # a stand-in
+    stored(
+        {"random": -760.0, "greedy": 0.0, "planner": 300.0, "mcts": 260.0},
+        {"random": 120.0, "greedy": 28.0, "planner": 8.0, "mcts": 0.13},
+        "greedy",
+    )
+    assert agents.default_agent() == "planner"
+    cap = conf.max_games(("planner",))
+    assert agents.default_agent(games=cap + 1) == "greedy"
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        job = jobs.simulation_submit(
+            owner=user, deck_a=FACTION_A, deck_b=FACTION_B, games=500, swap=True
+        )
+    assert (job.agent_a, job.agent_b) == ("planner", "planner")
+    assert job.chunk_size <= conf.get("MAX_CHUNK_BY_AGENT")["planner"]
+    assert agents.agent_label("planner") == "Planner – plans its whole turn"
+    assert agents.automatic_label().endswith("(now: Planner)")
