@@ -1,5 +1,5 @@
 """Strength ladder: ``python -m engine.ladder [--agents random,greedy,...] [--games N]
-[--seed S] [--json] [--write [PATH]]``.
+[--seed S] [--json] [--write [PATH]] [--merge]``.
 
 Every pair of agents plays the same ``N`` deals (default 64). Deal ``i`` is a pair of
 faction decks and a game seed ``derive_seed(S, i)``: deck A is faction
@@ -20,7 +20,10 @@ interval, overall and by the faction deck each agent played (a pairing is shown 
 higher-rated agent's side). ``--write`` stores the result (plus the date and each
 agent's measured speed in games per CPU second, a rough figure of this machine) as the
 data file :data:`DATA_FILE`, which the simulations read to name and choose agents
-without playing games (:func:`ratings`, :func:`strongest_agent`).
+without playing games (:func:`ratings`, :func:`strongest_agent`). ``--merge`` reuses the
+stored ladder's pairings (same seed, deals and factions; a pairing's games do not depend
+on the other agents) and plays only the pairings among ``--agents`` it lacks: a new
+agent is rated without replaying the others' games.
 """
 
 from __future__ import annotations
@@ -179,17 +182,24 @@ def run_ladder(
     anchor: str | None = None,
     rules: Rules | None = None,
     progress: Callable[[dict[str, Any]], None] | None = None,
+    known: Sequence[dict[str, Any]] = (),
 ) -> dict[str, Any]:
     """Round robin of ``agents`` (each pair once, :func:`play_pairing`) and the Elo
     fit. Deterministic from ``seed``: a pairing's games do not depend on which other
-    agents take part."""
+    agents take part, so ``known`` pairings (from a stored ladder of the same seed,
+    deals and factions) are reused instead of replayed, and their agents join the
+    fit (listed under ``reused``)."""
     from engine.agents import AGENTS
     from engine.deckbuilding.resolve import playable_factions
 
-    agents = list(dict.fromkeys(agents))
     unknown = [a for a in agents if a not in AGENTS]
     if unknown:
         raise ValueError(f"unknown agent(s) {unknown}; choose from {list(AGENTS)}")
+    # stored pairings of agents still registered
+    known = [p for p in known if all(a in AGENTS for a in p["agents"])]
+    stored = {frozenset(p["agents"]): p for p in known}
+    asked = list(dict.fromkeys(agents))
+    agents = list(dict.fromkeys([*asked, *(a for p in known for a in p["agents"])]))
     if len(agents) < 2:
         raise ValueError("a ladder needs at least two agents")
     if deals < 1:
@@ -198,10 +208,12 @@ def run_ladder(
     anchor = anchor or next((a for a in ANCHORS if a in agents), agents[0])
     if anchor not in agents:
         raise ValueError(f"anchor {anchor!r} is not among the agents")
-    pairings = []
+    pairings = list(stored.values())
     c0 = time.process_time()
-    for i, x in enumerate(agents):
-        for y in agents[i + 1 :]:
+    for i, x in enumerate(asked):
+        for y in asked[i + 1 :]:
+            if frozenset((x, y)) in stored:
+                continue
             p = play_pairing(x, y, deals=deals, seed=seed, factions=facs, rules=rules)
             pairings.append(p)
             if progress is not None:
@@ -232,6 +244,7 @@ def run_ladder(
         "engine_version": engine_version(),
         "engine_build": engine.BUILD,
         "cpu_seconds": round(time.process_time() - c0, 1),
+        **({"reused": [p["agents"] for p in known]} if known else {}),
     }
 
 
@@ -256,7 +269,13 @@ def write_data(
         "date": datetime.date.today().isoformat(),
         "command": "python -m engine.ladder --write "
         f"--agents {','.join(result['elo'])} --games {result['deals']} "
-        f"--seed {result['seed']}",
+        f"--seed {result['seed']}"
+        + (
+            " (pairings merged from several runs with --merge; each pairing X v Y "
+            "replays alone with --agents X,Y)"
+            if result.get("reused")
+            else ""
+        ),
         "machine": machine()["cpu"],
         **result,
         "games_per_s": speeds,
@@ -393,10 +412,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--games",
         type=int,
-        default=DEFAULT_DEALS,
-        help="deals per pairing, each played twice (default %(default)s)",
+        help=f"deals per pairing, each played twice (default {DEFAULT_DEALS}, or the "
+        "stored ladder's with --merge)",
     )
-    ap.add_argument("--seed", type=int, default=DEFAULT_SEED)
+    ap.add_argument("--seed", type=int, help=f"default {DEFAULT_SEED}")
     ap.add_argument("--anchor", help="the agent rated 0 (default: greedy)")
     ap.add_argument("--factions", help="comma-separated faction slugs (default: all)")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
@@ -409,6 +428,12 @@ def main(argv: list[str] | None = None) -> int:
         "the simulations read (default path: engine/agents/ladder.json)",
     )
     ap.add_argument(
+        "--merge",
+        action="store_true",
+        help="reuse the stored ladder's pairings (same seed, deals and factions): "
+        "play only the pairings among --agents it lacks, and rate everyone",
+    )
+    ap.add_argument(
         "--speed-games",
         type=int,
         default=12,
@@ -417,6 +442,27 @@ def main(argv: list[str] | None = None) -> int:
     ns = ap.parse_args(argv)
     agents = [a.strip() for a in ns.agents.split(",") if a.strip()]
     facs = [f.strip() for f in ns.factions.split(",")] if ns.factions else None
+    known: list[dict[str, Any]] = []
+    speeds: dict[str, float] = {}
+    if ns.merge:
+        data = load_data(Path(ns.write) if ns.write else None)
+        if data is None:
+            print("error: --merge: no stored ladder", file=sys.stderr)
+            return 2
+        ns.games = data["deals"] if ns.games is None else ns.games
+        ns.seed = data["seed"] if ns.seed is None else ns.seed
+        facs = facs or data["factions"]
+        if (ns.games, ns.seed, facs) != (data["deals"], data["seed"], data["factions"]):
+            print(
+                f"error: --merge: the stored ladder played {data['deals']} deals from "
+                f"seed {data['seed']} over {','.join(data['factions'])}",
+                file=sys.stderr,
+            )
+            return 2
+        known = data["pairings"]
+        speeds = dict(data.get("games_per_s", {}))
+    ns.games = DEFAULT_DEALS if ns.games is None else ns.games
+    ns.seed = DEFAULT_SEED if ns.seed is None else ns.seed
 
     def progress(p: dict[str, Any]) -> None:
         x, y = p["agents"]
@@ -430,12 +476,15 @@ def main(argv: list[str] | None = None) -> int:
             factions=facs,
             anchor=ns.anchor,
             progress=progress,
+            known=known,
         )
     except (KeyError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     if ns.write:
-        speeds = {a: measure_speed(a, ns.speed_games) for a in res["agents"]}
+        speeds = {
+            a: speeds.get(a) or measure_speed(a, ns.speed_games) for a in res["agents"]
+        }
         res["games_per_s"] = speeds
         res["data_file"] = str(write_data(res, speeds, Path(ns.write)))
     print(json.dumps(res, sort_keys=True) if ns.json else format_text(res))

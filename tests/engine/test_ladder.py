@@ -194,3 +194,35 @@ def test_engine_simulate_names_its_default_agents(
     assert (out["agent_a"], out["agent_b"]) == (default, default)
     assert simulate_main([*args[:-1], "--agent-b", "random"]) == 0
     assert f"played by {default} v random" in capsys.readouterr().out
+
+
+def test_merge_plays_only_the_missing_pairings(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from engine.agents import RandomAgent
+
+    if "planner" not in AGENTS:
+        monkeypatch.setitem(AGENTS, "planner", RandomAgent)  # a fast stand-in
+    path = tmp_path / "ladder.json"
+    base = ["--games", "1", "--factions", "breakers", "--speed-games", "6"]
+    assert ladder.main(["--agents", "random,greedy", *base, "--write", str(path)]) == 0
+    capsys.readouterr()
+    merge = ["--agents", "planner,random", "--merge", "--write", str(path), "--json"]
+    assert ladder.main([*merge, "--speed-games", "6"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert sorted(out["agents"]) == ["greedy", "planner", "random"]
+    assert [sorted(p) for p in out["reused"]] == [["greedy", "random"]]
+    assert len(out["pairings"]) == 2  # planner v greedy was not asked for
+    played = ladder.play_pairing(
+        "planner", "random", deals=1, seed=ladder.DEFAULT_SEED, factions=["breakers"]
+    )
+    (mine,) = [p for p in out["pairings"] if "planner" in p["agents"]]
+    assert sorted(mine["wins"]) == sorted(played["wins"])
+    data = json.loads(path.read_text())
+    assert set(data["games_per_s"]) == {"greedy", "planner", "random"}
+    assert "--merge" in data["command"]
+    # a stored ladder of other deals cannot be merged with
+    assert ladder.main(["--merge", "--write", str(path), "--games", "2"]) == 2
+    assert ladder.main(["--merge", "--write", str(tmp_path / "none.json")]) == 2
