@@ -16,9 +16,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from simulate import conf
+from simulate.agents import default_agent
 from simulate.models import (
     ACTIVE_STATUSES,
-    Agent,
     JobStatus,
     MatrixJob,
     SimulationJob,
@@ -48,7 +48,7 @@ def matrix_check(
     owner: Any,
     decks: int,
     games_per_pair: int,
-    agent: str = Agent.GREEDY,
+    agent: str,
     gauntlet: bool = False,
 ) -> None:
     """Raise ValidationError / TooManyActiveJobs when a matrix breaks a limit. A
@@ -73,6 +73,12 @@ def matrix_check(
     )
 
 
+def matrix_default_agent(*, decks: int, games_per_pair: int, gauntlet: bool) -> str:
+    """The agent of a matrix that names none: the default for all its games."""
+    pairs = len(matrix_pairs(max(decks, 2), gauntlet=gauntlet))
+    return default_agent(games=pairs * pair_games(games_per_pair))
+
+
 def matrix_submit(
     *, owner: Any, decks: list[Any], games_per_pair: int, **options: Any
 ) -> MatrixJob:
@@ -80,11 +86,16 @@ def matrix_submit(
     jobs (queued on commit). Raises ValidationError, TooManyActiveJobs, DeckRejected."""
     from simulate.services.decks import deck_freeze
 
+    options["agent"] = options.get("agent") or matrix_default_agent(
+        decks=len(decks),
+        games_per_pair=games_per_pair,
+        gauntlet=bool(options.get("gauntlet")),
+    )
     matrix_check(
         owner=owner,
         decks=len(decks),
         games_per_pair=games_per_pair,
-        agent=options.get("agent", Agent.GREEDY),
+        agent=options["agent"],
         gauntlet=bool(options.get("gauntlet")),
     )
     frozen = [deck_freeze(user=owner, spec=d, field="decks") for d in decks]
@@ -100,13 +111,17 @@ def matrix_create(
     decks: list[dict[str, Any]],
     games_per_pair: int,
     seed: int | None = None,
-    agent: str = Agent.GREEDY,
+    agent: str | None = None,
     chunk_size: int | None = None,
     visibility: str = Visibility.PRIVATE,
     gauntlet: bool = False,
     dispatch: jobs.Dispatch | None = jobs._default_dispatch,
 ) -> MatrixJob:
-    """Store a matrix of frozen decks and one job per pair (dispatched on commit)."""
+    """Store a matrix of frozen decks and one job per pair (dispatched on commit).
+    ``agent`` None: the default for all its games."""
+    agent = agent or matrix_default_agent(
+        decks=len(decks), games_per_pair=games_per_pair, gauntlet=gauntlet
+    )
     matrix = MatrixJob(
         owner=owner,
         decks=decks,
