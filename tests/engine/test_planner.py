@@ -239,3 +239,35 @@ def test_planner_plays_an_event_whose_value_comes_later_in_the_turn() -> None:
         assert isinstance(st.log, list)
         assert any(isinstance(a, PlayEvent) for a in st.log)
     assert played >= 2
+
+
+# -- tuning ----------------------------------------------------------------------------
+def test_tuning_is_seeded_and_keeps_weights_in_range() -> None:
+    from engine.tune import spsa
+
+    start = Weights({"wounded_floor": 0.99})
+    results = [
+        spsa(start, iterations=2, pairs=1, seed=4, a=5.0, c=0.5) for _ in range(2)
+    ]
+    runs = [r.weights for r in results]
+    assert runs[0] == runs[1]  # same seed, same weights
+    assert results[0].history == results[1].history
+    # a step is taken whenever the two perturbed planners did not split evenly
+    moved = any(h["plus_score"] != 0.5 for h in results[0].history)
+    assert (runs[0] != start) == moved
+    w = runs[0].as_dict()
+    assert all(v >= 0.0 for v in w.values())
+    assert w["wounded_floor"] <= 1.0
+
+
+def test_tune_cli_reports_the_check_against_the_start(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from engine.tune import main
+
+    assert main(["--iterations", "1", "--pairs", "1", "--check", "1", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["tuning_games"] == 2 and out["check_games"] == 2
+    lo, hi = out["check_interval"]
+    assert 0.0 <= lo <= out["check_score"] <= hi <= 1.0
+    assert set(out["weights"]) == set(NAMES)
