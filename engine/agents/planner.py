@@ -79,6 +79,17 @@ def kill_chance(k: int, p: float, need: int) -> float:
     return v
 
 
+class _Near:
+    """Enemy cards' spaces and weights, with the weighted distance from each space
+    to the nearest of them memoised (one battlefield shape)."""
+
+    __slots__ = ("spots", "far")
+
+    def __init__(self, spots: list[tuple[int, float]]) -> None:
+        self.spots = spots
+        self.far: dict[int, float] = {}
+
+
 class PlannerAgent:
     name = "planner"
 
@@ -393,6 +404,11 @@ class PlannerAgent:
         best: Action = END_PHASE
         best_v = 0.5
         here: dict[int, float] = {}
+        # a melee unit's (not the summoner's) spot value depends on the space only
+        melee: dict[int, float] = {}
+        s0, s1 = st.info.summoners
+        is_ranged = st.info.is_ranged
+        spot = self._spot
         for a in actions:
             if type(a) is not Move:
                 continue
@@ -400,14 +416,21 @@ class PlannerAgent:
             u = a.unit
             h = here.get(u)
             if h is None:
-                h = here[u] = self._spot(st, u, st.pos[u], me, near, False)
-            v = self._spot(st, u, a.to, me, near, False) - h
+                h = here[u] = spot(st, u, st.pos[u], me, near, False)
+            if is_ranged[u] or u == s0 or u == s1:
+                there = spot(st, u, a.to, me, near, False)
+            else:
+                m = melee.get(a.to)
+                if m is None:
+                    m = melee[a.to] = spot(st, u, a.to, me, near, False)
+                there = m
+            v = there - h
             if v > best_v:
                 best, best_v = a, v
         return best
 
     # -- heuristics --------------------------------------------------------------------
-    def _near(self, st: GameState, me: int) -> list[tuple[int, float]]:
+    def _near(self, st: GameState, me: int) -> _Near:
         """Enemy cards' spaces with a weight (the summoner counts 3 times closer)."""
         s = st.info.summoners
         out: list[tuple[int, float]] = []
@@ -417,7 +440,7 @@ class PlannerAgent:
             cid = board[space]
             if ctrl[cid] != me:
                 out.append((space, 3.0 if cid == s[0] or cid == s[1] else 1.0))
-        return out
+        return _Near(out)
 
     def _spot(
         self,
@@ -425,11 +448,11 @@ class PlannerAgent:
         unit: int,
         space: int,
         me: int,
-        near: list[tuple[int, float]],
+        near: _Near,
         summoner_free: bool,
     ) -> float:
         """How good ``space`` is for ``unit`` (the unit itself ignored)."""
-        if not near:
+        if not near.spots:
             return 0.0
         board = st.board
         ctrl = st.ctrl
@@ -465,12 +488,14 @@ class PlannerAgent:
                     v = 18.0 if c == s0 or c == s1 else 6.0
                     if v > best:
                         best = v
-        d = DIST[space]
-        far = min([d[sp] / w for sp, w in near])
+        far = near.far.get(space)
+        if far is None:
+            d = DIST[space]
+            far = near.far[space] = min([d[sp] / w for sp, w in near.spots])
         return best - far
 
     def _summon_score(
-        self, st: GameState, a: Summon, me: int, near: list[tuple[int, float]]
+        self, st: GameState, a: Summon, me: int, near: _Near
     ) -> float:
         return (
             5.0
