@@ -1,6 +1,10 @@
 """``python -m engine.agents --table [--games N] [--factions ...] [--json]``: agent
 strength tables (:mod:`engine.tools.measure`).
 
+``python -m engine.agents --matrix planner,greedy [--games N] [--factions ...]``: each
+agent's faction matrix against itself (seat-swapped, Wilson intervals), the rankings
+they give and the rank correlation between them.
+
 ``python -m engine.agents --behaviour [--agent NAME[,NAME...]] [--opponent NAME]
 [--games N] [--seed S] [--json]``: how each agent plays, from the action logs of its
 games over the faction decks (:mod:`engine.tools.behaviour`, where every figure is
@@ -174,9 +178,43 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--agent", help="--behaviour: agent(s) to observe")
     ap.add_argument("--opponent", help="--behaviour: the agent they play against")
+    ap.add_argument(
+        "--matrix",
+        help="faction matrices of these agents (each against itself) with their "
+        "rankings and rank correlations, e.g. planner,greedy",
+    )
     ap.add_argument("--json", action="store_true")
     ns = ap.parse_args(argv)
     c0 = time.process_time()
+    if ns.matrix:
+        from engine.agents import AGENTS
+        from engine.tools.measure import faction_matrix, format_matrices
+
+        names = [a.strip() for a in ns.matrix.split(",") if a.strip()]
+        bad = [a for a in names if a not in AGENTS]
+        if bad or not names:
+            print(f"error: unknown agent(s) {bad}", file=sys.stderr)
+            return 2
+        facs = tuple(
+            f.strip()
+            for f in (ns.factions or ",".join(MASTER_SET)).split(",")
+            if f.strip()
+        )
+        mats = [
+            faction_matrix(
+                a,
+                10 if ns.games is None else ns.games,
+                99 if ns.seed is None else ns.seed,
+                facs,
+            )
+            for a in names
+        ]
+        if ns.json:
+            out = {"matrices": mats, "cpu_seconds": round(time.process_time() - c0, 1)}
+            print(json.dumps(out, sort_keys=True))
+        else:
+            print(format_matrices(mats))
+        return 0
     if ns.behaviour:
         from engine.agents import AGENTS
 

@@ -135,3 +135,133 @@ def format_table(res: dict[str, Any]) -> str:
             row = [cells[a].get(b, "-") for b in facs]
             lines.append(f"| {a} | " + " | ".join(row) + " |")
     return "\n".join(lines)
+
+
+def faction_matrix(
+    agent: str,
+    games: int = 10,
+    seed: int = 99,
+    factions: tuple[str, ...] = MASTER_SET,
+) -> dict[str, Any]:
+    """``agent`` against itself for every pair of ``factions``: ``games`` seeds per
+    pair, each played twice with the seats swapped (the seeds of
+    :func:`agents_table`'s matrix, so two agents' matrices share their deals). Per
+    faction: games, score (draws half) with its 95% Wilson interval; the ranking,
+    best first; cell [a][b] = "a's wins-b's wins"."""
+    from engine.deckbuilding.resolve import faction_deck
+    from engine.play import play_many
+    from engine.tools.stats import wilson
+
+    decks = {f: faction_deck(f) for f in factions}
+    cells: dict[str, dict[str, str]] = {f: {} for f in factions}
+    pts = {f: 0.0 for f in factions}
+    n = {f: 0 for f in factions}
+    for i, a in enumerate(factions):
+        for j, b in enumerate(factions):
+            if j <= i:
+                continue
+            rs = play_many(
+                decks[a],
+                decks[b],
+                seed=seed + 10_000 + 100 * i + j,
+                games=games,
+                agent_a=agent,
+                agent_b=agent,
+                swap=True,
+            )
+            wa = sum(1 for r in rs if r.winner == "a")
+            wb = sum(1 for r in rs if r.winner == "b")
+            draws = len(rs) - wa - wb
+            cells[a][b] = f"{wa}-{wb}"
+            cells[b][a] = f"{wb}-{wa}"
+            pts[a] += wa + 0.5 * draws
+            pts[b] += wb + 0.5 * draws
+            n[a] += len(rs)
+            n[b] += len(rs)
+    per: dict[str, dict[str, Any]] = {}
+    for f in factions:
+        lo, hi = wilson(pts[f], n[f])
+        per[f] = {
+            "games": n[f],
+            "score_pct": round(100.0 * pts[f] / n[f], 1) if n[f] else 0.0,
+            "ci95": [round(100 * lo, 1), round(100 * hi, 1)],
+        }
+    ranking = sorted(factions, key=lambda f: (-pts[f] / max(n[f], 1), f))
+    return {
+        "agent": agent,
+        "games_per_pair": 2 * games,
+        "seed": seed,
+        "cells": cells,
+        "factions": per,
+        "ranking": ranking,
+    }
+
+
+def _avg_ranks(scores: dict[str, float]) -> dict[str, float]:
+    """Rank 1 = highest score; tied items share the mean of their ranks."""
+    order = sorted(scores, key=lambda k: -scores[k])
+    out: dict[str, float] = {}
+    i = 0
+    while i < len(order):
+        j = i
+        while j + 1 < len(order) and scores[order[j + 1]] == scores[order[i]]:
+            j += 1
+        for k in order[i : j + 1]:
+            out[k] = (i + j) / 2 + 1
+        i = j + 1
+    return out
+
+
+def spearman(a: dict[str, float], b: dict[str, float]) -> float:
+    """Spearman rank correlation of two score tables over the same items (ties get
+    their mean rank; the Pearson correlation of the ranks).
+
+    >>> spearman({"x": 3, "y": 2, "z": 1}, {"x": 9, "y": 5, "z": 0})
+    1.0
+    >>> spearman({"x": 3, "y": 2, "z": 1}, {"x": 0, "y": 5, "z": 9})
+    -1.0
+    """
+    if set(a) != set(b) or len(a) < 2:
+        raise ValueError("two score tables over the same items (at least two)")
+    ra, rb = _avg_ranks(a), _avg_ranks(b)
+    keys = list(a)
+    ma = sum(ra.values()) / len(keys)
+    mb = sum(rb.values()) / len(keys)
+    cov = sum((ra[k] - ma) * (rb[k] - mb) for k in keys)
+    va = sum((ra[k] - ma) ** 2 for k in keys)
+    vb = sum((rb[k] - mb) ** 2 for k in keys)
+    if va == 0 or vb == 0:
+        return 0.0
+    return round(cov / (va * vb) ** 0.5, 3)
+
+
+def format_matrices(res: list[dict[str, Any]]) -> str:
+    """Markdown: each agent's matrix and ranking, and the rank correlations."""
+    lines: list[str] = []
+    for m in res:
+        facs = list(m["factions"])
+        lines += [
+            f"{m['agent']} vs {m['agent']} (row wins-column wins, "
+            f"{m['games_per_pair']} games per pair, seats swapped):",
+            "",
+            "| | " + " | ".join(facs) + " | score [95%] |",
+            "|---|" + "---:|" * (len(facs) + 1),
+        ]
+        for a in facs:
+            row = [m["cells"][a].get(b, "-") for b in facs]
+            p = m["factions"][a]
+            lo, hi = p["ci95"]
+            lines.append(
+                f"| {a} | " + " | ".join(row) + f" | {p['score_pct']}% [{lo}, {hi}] |"
+            )
+        lines += ["", f"Ranking under {m['agent']}: " + ", ".join(m["ranking"]), ""]
+    for i, x in enumerate(res):
+        for y in res[i + 1 :]:
+            rho = spearman(
+                {f: v["score_pct"] for f, v in x["factions"].items()},
+                {f: v["score_pct"] for f, v in y["factions"].items()},
+            )
+            lines.append(
+                f"Rank correlation (Spearman) {x['agent']} vs {y['agent']}: {rho}"
+            )
+    return "\n".join(lines)

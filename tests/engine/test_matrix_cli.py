@@ -1,0 +1,54 @@
+"""``python -m engine.agents --matrix``: an agent's faction matrix against itself, the
+ranking it gives, and rank correlations between agents."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine.agents.__main__ import main
+from engine.tools.measure import faction_matrix, spearman
+
+
+def test_matrix_plays_every_pair_seat_swapped() -> None:
+    m = faction_matrix(
+        "greedy", games=1, seed=3, factions=("vanguards", "breakers", "tundra-orcs")
+    )
+    assert m["games_per_pair"] == 2
+    for f, row in m["factions"].items():
+        assert row["games"] == 4  # two pairs, two games each
+        lo, hi = row["ci95"]
+        assert lo <= row["score_pct"] <= hi
+    a, b = m["cells"]["vanguards"]["breakers"].split("-")
+    c, d = m["cells"]["breakers"]["vanguards"].split("-")
+    assert (a, b) == (d, c)
+    assert sorted(m["ranking"]) == sorted(m["factions"])
+    scores = [m["factions"][f]["score_pct"] for f in m["ranking"]]
+    assert scores == sorted(scores, reverse=True)
+
+
+def test_spearman_handles_ties_and_refuses_mismatched_tables() -> None:
+    assert spearman({"a": 1, "b": 2, "c": 3}, {"a": 10, "b": 20, "c": 30}) == 1.0
+    assert spearman({"a": 1, "b": 1, "c": 3}, {"a": 5, "b": 5, "c": 9}) == 1.0
+    assert spearman({"a": 1, "b": 1}, {"a": 1, "b": 2}) == 0.0  # no spread on one side
+    with pytest.raises(ValueError):
+        spearman({"a": 1, "b": 2}, {"a": 1, "c": 2})
+
+
+def test_matrix_cli(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = [
+        "--matrix",
+        "random,greedy",
+        "--games",
+        "1",
+        "--factions",
+        "vanguards,breakers",
+    ]
+    assert main([*argv, "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [m["agent"] for m in out["matrices"]] == ["random", "greedy"]
+    assert main(argv) == 0
+    text = capsys.readouterr().out
+    assert "Rank correlation (Spearman) random vs greedy" in text
+    assert main(["--matrix", "nobody"]) == 2
