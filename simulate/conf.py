@@ -20,12 +20,12 @@ DEFAULTS: dict[str, Any] = {
     # task time limit.
     # Also the largest chunk_size a client may ask for with that agent: a chunk must
     # end well inside CELERY_TASK_SOFT_TIME_LIMIT (greedy plays ~20-40 games/s,
-    # planner ~5-10, mcts ~0.3-0.5).
-    "MAX_CHUNK_BY_AGENT": {"mcts": 5, "greedy": 300, "planner": 40},
+    # planner ~2-4, mcts ~0.3-0.5).
+    "MAX_CHUNK_BY_AGENT": {"mcts": 5, "greedy": 300, "planner": 20},
     # Which agent plays when a request names none (simulate.agents.default_agent):
     # the strongest by the engine's ladder among those the job's caps allow that
     # play at least this many games per second per worker ...
-    "DEFAULT_AGENT_MIN_GAMES_PER_S": 2.0,
+    "DEFAULT_AGENT_MIN_GAMES_PER_S": 1.0,
     # ... by these figures (games per second per worker, an agent against itself),
     # else the ladder's measured figure (engine/agents/ladder.json), else
     # UNKNOWN_AGENT_GAMES_PER_S. They also feed the run-time estimates until

@@ -247,7 +247,13 @@ def test_submission_dispatches_on_commit(user, dispatched):
 
     with TestCase.captureOnCommitCallbacks(execute=False) as callbacks:
         job = jobs.simulation_submit(
-            owner=user, deck_a=FACTION_A, deck_b=FACTION_B, games=100, chunk_size=30
+            owner=user,
+            deck_a=FACTION_A,
+            deck_b=FACTION_B,
+            games=100,
+            chunk_size=30,
+            agent_a="greedy",
+            agent_b="greedy",
         )
         assert dispatched == []  # nothing is queued before the commit
     for callback in callbacks:
