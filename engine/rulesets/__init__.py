@@ -7,6 +7,7 @@ discovery), so importing :mod:`engine.rulesets` makes every edition available to
 from __future__ import annotations
 
 from engine.core.ruleset import RULESETS, Ruleset, default_ruleset, get_ruleset
+from engine.rulesets import first  # noqa: F401  (registers the first edition)
 from engine.rulesets import second  # noqa: F401  (registers the second edition)
 
 #: the name of the ruleset used when none is given
