@@ -125,7 +125,7 @@ def coverage(
     from engine.deckbuilding.resolve import default_catalog
 
     registry = get_ruleset(ruleset).load_abilities()
-    cat = catalog or default_catalog()
+    cat = catalog or default_catalog(ruleset)
     covered = covered_ids(tests_dir)
     factions: dict[str, Any] = {}
     for slug in cat.factions:

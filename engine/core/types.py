@@ -136,7 +136,9 @@ class CardDef:
         """Names of the facts the card type needs that the catalog does not know."""
         if self.card_type is CardType.UNIT:
             needed: dict[str, object] = {
-                "cost": 0 if self.is_summoner else self.cost,
+                "cost": 0
+                if self.is_summoner or CardClass.CONJURATION in self.classes
+                else self.cost,
                 "strength": self.strength,
                 "life": self.life,
                 "attack type": self.attack_type,
