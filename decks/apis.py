@@ -206,7 +206,9 @@ class DeckValidateApi(APIView):
         data = serializer.validated_data
         problems: list[dict[str, Any]] = []
         if "text" in data:
-            parsed = parse_deck_text(data["text"], catalog=load_catalog())
+            parsed = parse_deck_text(
+                data["text"], catalog=load_catalog(ruleset=data["ruleset"])
+            )
             cards = list(parsed.entries)
             problems = [p.to_violation().to_json() for p in parsed.problems]
         else:

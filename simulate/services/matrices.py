@@ -15,6 +15,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from engine.rulesets import DEFAULT_RULESET
 from simulate import conf
 from simulate.models import (
     ACTIVE_STATUSES,
@@ -87,7 +88,10 @@ def matrix_submit(
         agent=options.get("agent", Agent.GREEDY),
         gauntlet=bool(options.get("gauntlet")),
     )
-    frozen = [deck_freeze(user=owner, spec=d, field="decks") for d in decks]
+    ruleset = options.get("ruleset", DEFAULT_RULESET)
+    frozen = [
+        deck_freeze(user=owner, spec=d, field="decks", ruleset=ruleset) for d in decks
+    ]
     return matrix_create(
         owner=owner, decks=frozen, games_per_pair=games_per_pair, **options
     )
@@ -104,9 +108,11 @@ def matrix_create(
     chunk_size: int | None = None,
     visibility: str = Visibility.PRIVATE,
     gauntlet: bool = False,
+    ruleset: str = DEFAULT_RULESET,
     dispatch: jobs.Dispatch | None = jobs._default_dispatch,
 ) -> MatrixJob:
-    """Store a matrix of frozen decks and one job per pair (dispatched on commit)."""
+    """Store a matrix of frozen decks and one job per pair (dispatched on commit);
+    every pair is played under ``ruleset`` (its jobs record it)."""
     matrix = MatrixJob(
         owner=owner,
         decks=decks,
@@ -133,6 +139,7 @@ def matrix_create(
             agent_a=agent,
             agent_b=agent,
             swap=True,
+            ruleset=ruleset,
             chunk_size=chunk_size,
             matrix=matrix,
             matrix_cell=(i, j),
