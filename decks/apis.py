@@ -534,7 +534,7 @@ class DeckExportApi(APIView):
     def get(self, request: Request, deck_id: int) -> Response:
         deck = selectors.access_deck(request.user, deck_id)
         pairs = selectors.deck_entry_pairs(deck)
-        catalog = load_catalog()
+        catalog = load_catalog(ruleset=deck.ruleset)
         fmt = request.accepted_renderer.format
         if fmt == DeckTextRenderer.format:
             return Response(format_deck_text(pairs, catalog=catalog, name=deck.name))

@@ -182,7 +182,10 @@ def collection_rows(*, user: User) -> list[tuple[Product, int]]:
     owned = {o.product_id: o.quantity for o in OwnedProduct.objects.filter(user=user)}
     return [
         (product, owned.get(product.pk, 0))
-        for product in Product.objects.order_by("sort_order", "slug")
+        # the collection records second-edition products only (for now)
+        for product in Product.objects.filter(edition=DEFAULT_RULESET).order_by(
+            "sort_order", "slug"
+        )
     ]
 
 
@@ -194,7 +197,7 @@ def collection_owned_cards(*, user: UserLike) -> dict[str, int] | None:
     if user is None or not user.is_authenticated:
         return None
     rows = (
-        OwnedProduct.objects.filter(user=user)
+        OwnedProduct.objects.filter(user=user, product__edition=DEFAULT_RULESET)
         .values("product__cards__card__slug")
         .annotate(copies=Sum(F("quantity") * F("product__cards__count")))
         .order_by()
@@ -235,10 +238,11 @@ def deck_validate(
         cards = list(deck_or_entries)
     if owned is None and user is not None:
         owned = collection_owned_cards(user=user)
+    ruleset = ruleset or DEFAULT_RULESET
     return validate_deck(
         cards,
-        catalog=load_catalog(),
-        ruleset=ruleset or "second",
+        catalog=_catalog_of(ruleset),
+        ruleset=ruleset,
         summoner=summoner,
         owned=owned,
     )
@@ -316,6 +320,15 @@ def _role_limits() -> dict[DeckRole, int]:
         DeckRole.CHAMPION: profile.champion_copies,
         DeckRole.COMMON: profile.common_copies,
     }
+
+
+def _catalog_of(ruleset: str) -> Any:
+    """The engine catalog of ``ruleset``; the default one for a name no ruleset has
+    (the validator then reports ``ruleset.unsupported``)."""
+    try:
+        return load_catalog(ruleset=ruleset)
+    except ValueError:
+        return load_catalog()
 
 
 def summoner_choices() -> list[CardDef]:

@@ -85,7 +85,7 @@ def _report_context(report: ValidationReport, summoner: str | None) -> dict[str,
 def _deck_groups(view: selectors.DeckView) -> list[dict[str, Any]]:
     """The deck's entries grouped by their R9 role (from the report), in slot order;
     cards no slot holds come last as "Not allowed"."""
-    catalog = load_catalog()
+    catalog = load_catalog(ruleset=view.deck.ruleset)
     groups: dict[str, list[dict[str, Any]]] = {}
     for entry in view.report.summary.entries:
         role = entry.role.value if entry.role is not None else ""
@@ -170,7 +170,7 @@ def deck_detail_view(request: HttpRequest, deck_id: int) -> HttpResponse:
     deck = selectors.access_deck(request.user, deck_id)
     view = selectors.deck_views([deck], user=request.user)[0]
     pairs = selectors.deck_entry_pairs(deck)
-    catalog = load_catalog()
+    catalog = load_catalog(ruleset=deck.ruleset)
     text = format_deck_text(pairs, catalog=catalog, name=deck.name) if pairs else ""
     try:
         code = encode_deck_code(pairs, catalog=catalog, ruleset=deck.ruleset)

@@ -25,6 +25,7 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
+from cards.models import Edition
 from engine.rulesets import DEFAULT_RULESET, ruleset_names
 from simulate import adapters, conf, selectors
 from simulate.models import Agent, JobStatus, MatrixJob, SimulationJob, Visibility
@@ -169,7 +170,7 @@ class SimulationListCreateApi(SubmitApi):
             default=False, help_text="Alternate which deck takes the first seat."
         )
         ruleset = serializers.ChoiceField(
-            ruleset_names(),
+            Edition.choices,
             default=DEFAULT_RULESET,
             help_text="Edition whose rules (and catalog) the games use: "
             + ", ".join(ruleset_names())
@@ -426,7 +427,7 @@ class MatrixCreateApi(SubmitApi):
         )
         games_per_pair = serializers.IntegerField(min_value=1)
         ruleset = serializers.ChoiceField(
-            ruleset_names(),
+            Edition.choices,
             default=DEFAULT_RULESET,
             help_text="Edition whose rules (and catalog) the games use: "
             + ", ".join(ruleset_names())

@@ -34,7 +34,6 @@ from engine.core.types import DeckEntry, DeckList, DeckRole
 from engine.deckbuilding.construction import (
     MAX_COUNT,
     MAX_ENTRIES,
-    ROLE_ORDER,
     CatalogLike,
     Violation,
     assign_roles,
@@ -63,6 +62,15 @@ SECTIONS: tuple[tuple[str, tuple[DeckRole, ...]], ...] = (
     ("Starting units", (DeckRole.STARTING_UNIT,)),
     ("Epic events", (DeckRole.EPIC_EVENT,)),
     ("Events", (DeckRole.STANDARD_EVENT,)),
+    ("Champions", (DeckRole.CHAMPION,)),
+    ("Commons", (DeckRole.COMMON,)),
+)
+
+#: sections of an edition with walls and reference cards (the first)
+WALL_SECTIONS: tuple[tuple[str, tuple[DeckRole, ...]], ...] = (
+    ("Summoner", (DeckRole.SUMMONER,)),
+    ("Walls", (DeckRole.WALL,)),
+    ("Events", (DeckRole.EVENT,)),
     ("Champions", (DeckRole.CHAMPION,)),
     ("Commons", (DeckRole.COMMON,)),
 )
@@ -314,12 +322,26 @@ def format_deck_text(
     index = _index_of(catalog)
     known = {s: n for s, n in counts.items() if s in catalog.cards}
     summoner = summoner if summoner in catalog.cards else None
-    placed = assign_roles(known, catalog=catalog, summoner=summoner)
+    edition = getattr(catalog, "ruleset", "")
+    sections = SECTIONS
+    if edition and RULESETS[edition].catalog_schema == "walls":
+        from engine.deckbuilding.construction_walls import validate_walls_deck
+
+        profile = RULESETS[edition].deck_profile
+        assert profile is not None
+        report = validate_walls_deck(
+            known, catalog=catalog, profile=profile, ruleset=edition, summoner=summoner
+        )
+        placed: Sequence[DeckEntry] = report.summary.entries
+        sections = WALL_SECTIONS
+    else:
+        placed = assign_roles(known, catalog=catalog, summoner=summoner)
     order = {slug: i for i, slug in enumerate(counts)}
-    role_rank = {r: i for i, r in enumerate(ROLE_ORDER)}
+    role_order = [r for _t, roles in sections for r in roles]
+    role_rank = {r: i for i, r in enumerate(role_order)}
     first_rank: dict[str, int] = {}
     for e in placed:
-        rank = len(ROLE_ORDER) if e.role is None else role_rank[e.role]
+        rank = role_rank.get(e.role, len(role_order)) if e.role else len(role_order)
         first_rank[e.card] = min(rank, first_rank.get(e.card, rank))
 
     def key(e: DeckEntry) -> tuple[int, int]:
@@ -329,7 +351,7 @@ def format_deck_text(
     if name is not None and name.strip():
         out.append(f"# Deck: {' '.join(name.split())}")
     groups: list[tuple[str, list[tuple[str, int]]]] = []
-    for title, roles in SECTIONS:
+    for title, roles in sections:
         within = {r: i for i, r in enumerate(roles)}  # gates: 10-life gate first
         picked = sorted(
             (e for e in placed if e.role in within),
