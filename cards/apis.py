@@ -25,12 +25,12 @@ from cards import selectors
 from cards.filters import CardFilter
 from cards.models import (
     DEFAULT_EDITION,
-    Edition,
     AttackType,
     Card,
     CardClass,
     Confidence,
     DeckRole,
+    Edition,
     Faction,
     Phase,
     Product,
@@ -161,7 +161,11 @@ def request_edition(request: Any) -> str:
     value = request.query_params.get("ruleset") or DEFAULT_EDITION
     if value not in Edition.values:
         raise exceptions.ValidationError(
-            {"ruleset": [f"Unknown edition {value[:40]!r}: {', '.join(Edition.values)}."]}
+            {
+                "ruleset": [
+                    f"Unknown edition {value[:40]!r}: {', '.join(Edition.values)}."
+                ]
+            }
         )
     return value
 
@@ -327,7 +331,7 @@ class FactionDeckApi(CachedCatalogReadMixin, APIView):
                 enum=["json", "text"],
                 description="`text`: the deck text format (`COUNT Card Name` lines, "
                 "`#` headers) as text/plain.",
-            )
+            ),
         ],
         responses={
             (200, "application/json"): FactionDeckOutputSerializer,

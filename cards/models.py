@@ -97,12 +97,12 @@ class EditionMixin:
 
     @property
     def ruleset_query(self) -> str:
-        """"" for the default edition, else "?ruleset=<edition>" (for URLs)."""
+        """ "" for the default edition, else "?ruleset=<edition>" (for URLs)."""
         return "" if self.edition == DEFAULT_EDITION else f"?ruleset={self.edition}"
 
     @property
     def ruleset_param(self) -> str:
-        """"" for the default edition, else "&ruleset=<edition>" (for URLs)."""
+        """ "" for the default edition, else "&ruleset=<edition>" (for URLs)."""
         return "" if self.edition == DEFAULT_EDITION else f"&ruleset={self.edition}"
 
     @property

@@ -147,7 +147,7 @@ class FactionDeck:
 
     @property
     def label(self) -> str:
-        """"faction deck", or "sample deck, counts not official" for a deck the
+        """ "faction deck", or "sample deck, counts not official" for a deck the
         catalog built by its sample rule (never passed off as official)."""
         from decks.services import faction_deck_label
 

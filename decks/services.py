@@ -475,10 +475,9 @@ def faction_deck_label(faction: Faction) -> str:
     """How a faction's catalog deck is named: "faction deck", or, for a deck the
     catalog built by its sample rule (first edition: copy counts unknown),
     ``SAMPLE_DECK_LABEL``, so it is never passed off as official."""
-    if faction.edition != Ruleset.SECOND and faction.summoner_id is not None:
-        sd = load_catalog(ruleset=faction.edition).summoners.get(
-            faction.summoner.slug
-        )
+    summoner = faction.summoner
+    if faction.edition != Ruleset.SECOND and summoner is not None:
+        sd = load_catalog(ruleset=faction.edition).summoners.get(summoner.slug)
         if sd is not None and sd.deck_kind == "sample":
             return SAMPLE_DECK_LABEL
     return "faction deck"

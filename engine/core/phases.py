@@ -3,7 +3,8 @@ the ones it uses in its turn order (:attr:`engine.core.ruleset.Ruleset.phase_ord
 the core never does arithmetic on them (the next phase comes from the ruleset).
 
 The ids of the second edition's phases are their turn order (summon 0 ... draw 5);
-later ids are phases only another edition has (EVENTS: the first edition's event phase)."""
+later ids are phases only another edition has (EVENTS: the first edition's event
+phase)."""
 
 from __future__ import annotations
 

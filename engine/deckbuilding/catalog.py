@@ -42,7 +42,6 @@ from pathlib import Path
 
 from engine.core.ruleset import Ruleset
 from engine.deckbuilding.catalog_loader import CatalogLoader
-from engine.deckbuilding.catalog_walls import WallsCatalogLoader
 from engine.deckbuilding.catalog_schema import (
     DATA_DIR,
     DECK_SHAPE,
@@ -50,6 +49,7 @@ from engine.deckbuilding.catalog_schema import (
     CatalogError,
     slugify,
 )
+from engine.deckbuilding.catalog_walls import WallsCatalogLoader
 from engine.rulesets import get_ruleset
 
 __all__ = [
@@ -63,7 +63,9 @@ __all__ = [
 ]
 
 
-def load_catalog(data_dir: Path | None = None, *, ruleset: str | None = None) -> Catalog:
+def load_catalog(
+    data_dir: Path | None = None, *, ruleset: str | None = None
+) -> Catalog:
     """Load and validate a catalog directory. Without ``data_dir``, load the package's
     catalog of ``ruleset`` (default: the default ruleset's ``cards/data``; another
     edition's lives in the subfolder its ruleset names), cached after the first call.
@@ -80,7 +82,7 @@ def _loader(rs: Ruleset, data_dir: Path) -> CatalogLoader | WallsCatalogLoader:
     return CatalogLoader(data_dir)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _load_default(name: str) -> Catalog:
     rs = get_ruleset(name)
     return _loader(rs, DATA_DIR / rs.catalog_dir if rs.catalog_dir else DATA_DIR).load()

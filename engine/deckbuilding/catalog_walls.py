@@ -177,7 +177,9 @@ class WallsCatalogLoader:
 
     def _products(self, index: dict[str, Any]) -> dict[str, ProductDef]:
         out: dict[str, ProductDef] = {}
-        for i, item in enumerate(_Ctx(INDEX_FILE, "products").seq(index["products"], "")):
+        for i, item in enumerate(
+            _Ctx(INDEX_FILE, "products").seq(index["products"], "")
+        ):
             ctx = _Ctx(INDEX_FILE, f"products[{i}]")
             data = ctx.mapping(item, "entry")
             ctx.keys(data, _PRODUCT_KEYS, _PRODUCT_KEYS)
@@ -248,7 +250,9 @@ class WallsCatalogLoader:
                     AbilityDef(
                         id=f"{slug}.{slugify(aname)}",
                         name=aname,
-                        text=ctx.string(ab["text"], f"abilities[{i}].text", optional=True),
+                        text=ctx.string(
+                            ab["text"], f"abilities[{i}].text", optional=True
+                        ),
                     )
                 )
             if data.get("effect") is not None:
@@ -303,11 +307,15 @@ class WallsCatalogLoader:
             ecard = self._card(ctx, ev["card"], f"events[{i}].card")
             if CardClass.EVENT not in ecard.classes:
                 raise ctx.error(f"events[{i}].card", f"{ecard.slug!r} is not an event")
-            n = ctx.integer(ev["copies"], f"events[{i}].copies", optional=False, minimum=1)
+            n = ctx.integer(
+                ev["copies"], f"events[{i}].copies", optional=False, minimum=1
+            )
             assert n is not None
             events.append((ecard.slug, n))
         if sum(n for _, n in events) != REFERENCE_EVENTS:
-            raise ctx.error("events", f"a reference card lists {REFERENCE_EVENTS} events")
+            raise ctx.error(
+                "events", f"a reference card lists {REFERENCE_EVENTS} events"
+            )
         sctx = _Ctx(ctx.file, f"{ctx.where}.setup")
         sdata = sctx.mapping(data["setup"], "setup")
         sctx.keys(sdata, _SETUP_KEYS, {"summoner", "wall", "units", "confidence"})
@@ -343,7 +351,9 @@ class WallsCatalogLoader:
             e = dctx.mapping(item, f"entries[{i}]")
             dctx.keys(e, {"card", "count"}, {"card", "count"}, f"entries[{i}].")
             ec = self._card(dctx, e["card"], f"entries[{i}].card")
-            n = dctx.integer(e["count"], f"entries[{i}].count", optional=False, minimum=1)
+            n = dctx.integer(
+                e["count"], f"entries[{i}].count", optional=False, minimum=1
+            )
             assert n is not None
             entries.append(DeckEntry(ec.slug, n, _role(ec, event_slugs)))
         deck = DeckList(name=card.slug, summoner=card.slug, entries=tuple(entries))

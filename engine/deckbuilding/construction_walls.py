@@ -116,7 +116,11 @@ def validate_walls_deck(
     summoners = [s for s in known if all_cards[s].is_summoner]
     summ: CardDef | None = None
     implicit = False
-    if summoner is not None and summoner in all_cards and all_cards[summoner].is_summoner:
+    if (
+        summoner is not None
+        and summoner in all_cards
+        and all_cards[summoner].is_summoner
+    ):
         summ = all_cards[summoner]
         implicit = summoner not in known
         extra = [s for s in summoners if s != summoner]
@@ -155,7 +159,9 @@ def validate_walls_deck(
     ally = profile.ally_faction
     listed: dict[str, int] = dict(sdef.events) if sdef is not None else {}
     others_events: set[str] = {
-        e for s, d in catalog.summoners.items() if s != (summ.slug if summ else "")
+        e
+        for s, d in catalog.summoners.items()
+        if s != (summ.slug if summ else "")
         for e, _n in d.events
     }
 
@@ -185,7 +191,9 @@ def validate_walls_deck(
                         )
                     )
             else:
-                code = "card.not_allowed" if slug in others_events else "events.not_listed"
+                code = (
+                    "card.not_allowed" if slug in others_events else "events.not_listed"
+                )
                 errors.append(
                     Violation(
                         code,
@@ -374,4 +382,7 @@ def validate_walls_deck(
 def _separate_pile(card: CardDef) -> bool:
     """Walls that live in a separate pile (Minor Ice Wall, Vine Wall): walls that are
     not an event and are not the generic deck wall (by their notes' word)."""
-    return CardClass.EVENT not in card.classes and "separate pile" in (card.notes or "").lower()
+    return (
+        CardClass.EVENT not in card.classes
+        and "separate pile" in (card.notes or "").lower()
+    )

@@ -15,11 +15,10 @@ from typing import TYPE_CHECKING
 
 from engine.core.game import GameDeck
 from engine.core.types import CardDef, Confidence, DeckList, SetupDef
-from engine.rulesets import get_ruleset
+from engine.rulesets import DEFAULT_RULESET, get_ruleset
 
 if TYPE_CHECKING:
     from engine.deckbuilding.catalog import Catalog
-
 
 
 def game_deck(
@@ -121,7 +120,7 @@ def text_deck(
             parsed.entries,
             catalog=cat,
             summoner=summoners[0],
-            **({"ruleset": rs} if rs else {}),
+            ruleset=rs or DEFAULT_RULESET,
         )
         if not report.valid:
             raise IllegalDeckError(

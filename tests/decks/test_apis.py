@@ -521,15 +521,19 @@ def test_validate_first_edition_deck_lists_every_violation(catalog, clients):
     )
     assert ok.status_code == 200 and ok.json()["valid"] is True, ok.json()
     bad = [c for c in cards if c["card"] != "wall"] + [{"card": "lioness", "count": 1}]
-    body = clients["anon"].post(
-        "/api/decks/validate/", {"ruleset": "first", "cards": bad}, format="json"
-    ).json()
+    body = (
+        clients["anon"]
+        .post("/api/decks/validate/", {"ruleset": "first", "cards": bad}, format="json")
+        .json()
+    )
     codes = {e["code"] for e in body["errors"]}
     assert {"walls.count", "faction.mismatch", "commons.count"} <= codes
     text = "1 Ret-Talus\n3 Wall\n"
-    body = clients["anon"].post(
-        "/api/decks/validate/", {"ruleset": "first", "text": text}, format="json"
-    ).json()
+    body = (
+        clients["anon"]
+        .post("/api/decks/validate/", {"ruleset": "first", "text": text}, format="json")
+        .json()
+    )
     assert "events.missing" in {e["code"] for e in body["errors"]}
 
 

@@ -36,7 +36,11 @@ def game(a: str = "phoenix-elves", b: str = "tundra-orcs", seed: int = 3) -> Gam
 
 
 def end_phase(st: GameState) -> None:
+    """End the phase; a choice an ability asks meanwhile is answered with its first
+    option (declining, where it may)."""
     st.apply_action(EndPhase())
+    while st.stack and not st.terminal:
+        st.apply_action(st.legal_actions()[0])
 
 
 def to_phase(st: GameState, player: int, phase: int) -> None:
@@ -118,8 +122,11 @@ def test_r14_summon_next_to_a_wall_paying_from_the_magic_pile() -> None:
     st.invalidate()
     summons = [a for a in st.legal_actions() if isinstance(a, Summon)]
     assert summons
-    walls = [c for c in range(len(st.info.cards))
-             if st.zone[c] == 3 and st.info.gate_static[c] and st.ctrl[c] == p]
+    walls = [
+        c
+        for c in range(len(st.info.cards))
+        if st.zone[c] == 3 and st.info.gate_static[c] and st.ctrl[c] == p
+    ]
     next_to_wall = {s for w in walls for s in _adj(st.pos[w])}
     assert all(a.space in next_to_wall for a in summons)
     a = summons[0]
@@ -195,12 +202,14 @@ def test_deterministic_from_the_seed() -> None:
 
 def test_greedy_beats_random_in_first_edition_games() -> None:
     wins = games = 0
-    for i, (x, y) in enumerate((("phoenix-elves", "tundra-orcs"),
-                                ("tundra-orcs", "phoenix-elves"))):
+    for i, (x, y) in enumerate(
+        (("phoenix-elves", "tundra-orcs"), ("tundra-orcs", "phoenix-elves"))
+    ):
         a = faction_deck(x, ruleset="first")
         b = faction_deck(y, ruleset="first")
-        rs = play_many(a, b, seed=40 + i, games=30, agent_a="greedy",
-                       agent_b="random", rules=RULES)
+        rs = play_many(
+            a, b, seed=40 + i, games=30, agent_a="greedy", agent_b="random", rules=RULES
+        )
         wins += sum(r.winner == "a" for r in rs)
         games += len(rs)
     assert wins / games >= 0.95

@@ -325,8 +325,12 @@ def test_first_edition_simulation_and_matrix(auth_client, dispatched):
     assert bad.status_code == 400
     matrix = auth_client.post(
         "/api/matrices/",
-        {"decks": ["phoenix-elves", "tundra-orcs"], "games_per_pair": 2,
-         "agent": "random", "ruleset": "first"},
+        {
+            "decks": ["phoenix-elves", "tundra-orcs"],
+            "games_per_pair": 2,
+            "agent": "random",
+            "ruleset": "first",
+        },
         format="json",
     )
     assert matrix.status_code == 202, matrix.json()

@@ -1,4 +1,4 @@
-"""The first edition (2009-2016): :class:`FirstEdition`, its rules by area and its cards.
+"""The first edition (2009-2016): :class:`FirstEdition`, its rules by area, its cards.
 
 Rules facts are numbered as in research/first-edition.md (R1-R57; RULES.md R10 is the
 digest, seed 002 the authority):

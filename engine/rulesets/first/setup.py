@@ -20,7 +20,14 @@ from engine.core.board import space_of
 from engine.core.game import GameDeck
 from engine.core.mechanics.turn import begin_turn
 from engine.core.state import GameState
-from engine.core.types import CardClass, CardDef, Confidence, DeckList, Position, SetupDef
+from engine.core.types import (
+    CardClass,
+    CardDef,
+    Confidence,
+    DeckList,
+    Position,
+    SetupDef,
+)
 from engine.core.zones import BOARD, DECK
 
 #: used only when a deck's summoner has no reference card in the catalog
