@@ -167,7 +167,27 @@ def _deck_response(
 class DeckValidateApi(APIView):
     """``POST /api/decks/validate/``: check a deck against the construction rules
     without saving it. Works without login; logged in, ``collection.short`` warnings
-    tell what the collection lacks. Throttled per address (anonymous) or per user."""
+    tell what the collection lacks. Throttled per address (anonymous) or per user.
+
+    Every violation comes at once, each with a stable ``code``. ``ruleset`` picks the
+    edition (its rules and its catalog): ``second`` (the default) or ``first``.
+
+    Second edition: summoner.count, gate.ten_life.count, gate.five_life.count,
+    starting_units.missing, epic_events.missing, standard_events.count,
+    standard_events.copies, champions.count, champions.copies, commons.count,
+    commons.copies, symbol.mismatch, card.unknown, card.not_allowed.
+
+    First edition: summoner.count, events.missing (fewer copies of an event of the
+    summoner's reference card than it lists), events.copies (more), events.not_listed
+    (an event the reference card does not list), walls.count (not 3 walls),
+    starting_units.missing (a unit of the starting setup), champions.count (3),
+    champions.copies (1 each), commons.count (18; Mutations fill either slot),
+    commons.copies (10 each), faction.mismatch (a unit of another faction),
+    mercenaries.count (more than 6 Mercenaries), card.unknown, card.not_allowed
+    (another summoner's event, a card kept in a separate pile, a second summoner).
+
+    Both: ruleset.unsupported (a ruleset no edition answers to), collection.short
+    (a warning)."""
 
     throttle_classes = [ValidateAnonThrottle, ValidateUserThrottle]
 
