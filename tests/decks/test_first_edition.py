@@ -77,3 +77,45 @@ def test_second_edition_stays_the_default(first, client):
         "/api/decks/import/", {"text": "1 Svara\n4 Ice Smith\n"}, format="json"
     )
     assert made.status_code == 201 and made.json()["ruleset"] == "second"
+
+
+def test_builder_offers_only_the_first_editions_cards(first, user):
+    from django.test import Client
+
+    from decks.services import faction_decks_sync
+
+    faction_decks_sync()
+    web = Client()
+    web.force_login(user)
+    page = web.get("/decks/new/", {"ruleset": "first"})
+    assert page.status_code == 200
+    assert b"Grognack" in page.content and b"Svara" not in page.content
+    page = web.get("/decks/new/", {"ruleset": "first", "summoner": "grognack"})
+    assert page.status_code == 200
+    body = page.content.decode()
+    assert "Ice Wall" in body and "count-fighter-tundra-orcs" in body
+    assert "count-ice-smith" not in body  # a second-edition card
+    # save the sample deck through the builder: a first-edition deck
+    counts = {
+        f"count-{slug}": n
+        for slug, n in first.summoners["grognack"].deck.counts().items()
+    }
+    saved = web.post(
+        "/decks/new/",
+        {
+            "summoner": "grognack",
+            "ruleset": "first",
+            "name": "Blue",
+            "visibility": "private",
+            "notes": "",
+            **counts,
+        },
+    )
+    assert saved.status_code == 302, saved.content.decode()[:2000]
+    deck = Deck.objects.get(name="Blue")
+    assert deck.ruleset == "first" and deck.summoner.slug == "grognack"
+    detail = web.get(f"/decks/{deck.pk}/")
+    assert detail.status_code == 200 and b"Ice Wall" in detail.content
+    # "Customise this deck" of a first-edition faction deck starts from it
+    start = web.get("/decks/new/", {"from": "fallen-kingdom", "ruleset": "first"})
+    assert start.status_code == 200 and b"Ret-Talus" in start.content
