@@ -189,6 +189,20 @@ class Ruleset:
         sym = dice.RANGED if st.info.is_ranged[attacker] else dice.MELEE
         return dice.count(faces, sym)
 
+    def face_names(self, face: int) -> list[str]:
+        """A die face as the names of what it shows, for replays: its symbols
+        (``melee``, ``ranged``, ``special``); [] for a blank face."""
+        return [name for bit, name in dice.SYMBOL_NAMES if face & bit]
+
+    def face_text(self, face: int, blank: str = "-") -> str:
+        """A die face as printed (replays): its symbols' glyphs, ``blank`` when it
+        shows none."""
+        return "".join(g for bit, g in dice.SYMBOL_GLYPHS if face & bit) or blank
+
+    def die_hits(self, face: int, ranged: bool) -> bool:
+        """Does this face hit for an attacker of that range, before abilities?"""
+        return bool(face & (dice.RANGED if ranged else dice.MELEE))
+
     # -- setting a game up -----------------------------------------------------------
     def game_deck(
         self,

@@ -259,3 +259,23 @@ def _fuzz(games: int, base_seed: int) -> dict[str, int]:
 def test_fuzz_1000_first_edition_games() -> None:
     ends = _fuzz(1000, base_seed=70_000)
     assert sum(ends.values()) == 1000
+
+
+def test_a_saved_first_edition_game_replays_with_d6_faces(tmp_path, capsys) -> None:
+    import json
+    from io import StringIO
+
+    from engine.replay import print_game
+    from engine.simulate import main as simulate_main
+
+    rc = simulate_main(
+        ["--ruleset", "first", "--a", "phoenix-elves", "--b", "tundra-orcs"]
+        + ["--games", "1", "--seed", "4", "--save-replay", str(tmp_path), "--json"]
+    )
+    assert rc == 0
+    capsys.readouterr()
+    [path] = list(tmp_path.glob("*.json"))
+    out = StringIO()
+    print_game(json.loads(path.read_text()), out)
+    text = out.getvalue()
+    assert "dice: [" in text and "⚔" not in text  # plain d6 numbers

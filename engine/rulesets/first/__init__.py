@@ -119,6 +119,15 @@ class FirstEdition(Ruleset):
     def hits(self, st: GameState, attacker: int, faces: tuple[int, ...]) -> int:
         return dice.hits(faces)  # R21: each die showing 3+ is a hit
 
+    def face_names(self, face: int) -> list[str]:
+        return [str(face)]  # a plain d6 (R2)
+
+    def face_text(self, face: int, blank: str = "-") -> str:
+        return str(face)
+
+    def die_hits(self, face: int, ranged: bool) -> bool:
+        return face >= dice.HIT_FROM
+
     def game_deck(
         self,
         deck: DeckList,
