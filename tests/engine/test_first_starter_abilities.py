@@ -19,11 +19,13 @@ from engine.core.actions import (
     UseAbility,
 )
 from engine.core.board import sq
+from engine.core.game import GameDeck
 from engine.core.phases import ATTACK, EVENTS, MOVE
 from engine.core.state import GameState
-from engine.core.types import Rules
+from engine.core.types import DeckEntry, DeckList, Rules
 from engine.core.zones import BOARD, DECK, HAND
-from engine.deckbuilding.resolve import faction_deck
+from engine.deckbuilding.catalog import load_catalog
+from engine.deckbuilding.resolve import game_deck
 from engine.play import setup_game
 
 RULES = Rules(ruleset="first")
@@ -34,14 +36,26 @@ def dice(monkeypatch: pytest.MonkeyPatch) -> Dice:
     return Dice(monkeypatch)
 
 
+def wide_deck(summoner: str) -> GameDeck:
+    """The summoner's catalog deck plus one copy of every other unit of its faction
+    (a test bench, not a legal deck), set up from its reference card."""
+    cat = load_catalog(ruleset="first")
+    sd = cat.summoners[summoner]
+    counts = dict(sd.deck.counts())
+    for c in cat.cards_of(sd.faction):
+        if c.is_unit and not c.is_summoner and c.cost is not None:
+            counts.setdefault(c.slug, 1)
+    deck = DeckList(
+        summoner, summoner, tuple(DeckEntry(k, n) for k, n in counts.items())
+    )
+    return game_deck(deck, cat.cards, sd.setup, name=summoner, ruleset="first")
+
+
 def fresh(phase: int = ATTACK) -> GameState:
     """Phoenix Elves (seat 0, to act) against Tundra Orcs, battlefield cleared but for
     the summoners (Prince Elien on c1, Grognack on c8), turn 5, rigged dice."""
     st = setup_game(
-        faction_deck("phoenix-elves", ruleset="first"),
-        faction_deck("tundra-orcs", ruleset="first"),
-        seed=1,
-        rules=RULES,
+        wide_deck("prince-elien"), wide_deck("grognack"), seed=1, rules=RULES
     )
     for s in range(48):
         c = st.board[s]
@@ -394,3 +408,135 @@ def test_ice_wall_is_played_as_a_three_life_wall() -> None:
     assert builds  # R29: played like a wall, on the player's own side
     st.apply_action(builds[0])
     assert st.life(ice) == 3 and st.info.gate_static[ice] and st.ctrl[ice] == 1
+
+
+# ------------------------------------------- the rest of both factions (partial)
+@pytest.mark.covers(
+    "duke-ramazall.precise", "fire-archer.precise", "ugg.sluggish", ruleset="first"
+)
+def test_shared_keywords_on_other_cards(dice: Dice) -> None:
+    st = fresh()
+    duke = put(st, 0, "duke-ramazall", sq(3, 3))
+    krung = put(st, 1, "krung", sq(4, 3))
+    dice(1, 1)
+    st.apply_action(Attack(duke, krung))  # Precise: 2 dice, 2 wounds
+    assert st.damage[krung] == 2
+    archer = put(st, 0, "fire-archer", sq(4, 1))
+    dice(1)
+    st.apply_action(Attack(archer, krung))
+    assert st.damage[krung] == 3
+    ugg = put(st, 1, "ugg", sq(3, 0))
+    drake = put(st, 0, "fire-drake", sq(2, 0))
+    dice(2, 2, 2)
+    st.apply_action(Attack(drake, ugg))  # Sluggish: 3 dice, 3 wounds
+    assert st.damage[ugg] == 3
+
+
+@pytest.mark.covers(
+    "berserker-tundra-orcs.reckless", "rukar.power-surge", ruleset="first"
+)
+def test_reckless_berserker_and_power_surge(dice: Dice) -> None:
+    st = fresh()
+    st.turn_player = 1
+    ber = put(st, 1, "berserker-tundra-orcs", sq(4, 3))
+    krung = put(st, 0, "fire-drake", sq(3, 3))
+    dice(3, 3, 4)
+    st.apply_action(Attack(ber, krung))
+    assert st.damage[krung] == 1
+    rukar = put(st, 1, "rukar", sq(3, 4))
+    dice(5, 6, 1)
+    st.apply_action(Attack(rukar, krung))
+    assert st.damage[krung] == 1 + 4
+
+
+@pytest.mark.covers("laleya.thrust", "kaebeeros.smoldering-embers", ruleset="first")
+def test_thrust_and_smoldering_embers(dice: Dice) -> None:
+    st = fresh()
+    laleya = put(st, 0, "laleya", sq(3, 3))
+    krung = put(st, 1, "krung", sq(4, 3))
+    dice(6, 6, 6)
+    st.apply_action(Attack(laleya, krung))
+    assert st.damage[krung] == 3  # 2 + 1 against an adjacent card
+    kae = put(st, 0, "kaebeeros", sq(0, 0))
+    assert st.strength(kae) == 3
+    st.deck[0].clear()
+    assert st.strength(kae) == 4
+
+
+@pytest.mark.covers("fanessa.riposte", "fencer.riposte", ruleset="first")
+def test_riposte_wounds_an_adjacent_attacker(dice: Dice) -> None:
+    st = fresh()
+    st.turn_player = 1
+    fanessa = put(st, 0, "fanessa", sq(3, 3))
+    fencer = put(st, 0, "fencer", sq(3, 5))
+    krung = put(st, 1, "krung", sq(4, 3))
+    smasher = put(st, 1, "smasher", sq(4, 5))
+    dice(1, 1, 1)
+    st.apply_action(Attack(krung, fanessa))
+    assert st.damage[krung] == 1
+    dice(1, 1)
+    st.apply_action(Attack(smasher, fencer))
+    assert st.damage[smasher] == 1
+
+
+@pytest.mark.covers("rahlee.greater-flight", ruleset="first")
+def test_greater_flight_three_spaces_through_cards() -> None:
+    st = fresh(MOVE)
+    rahlee = put(st, 0, "rahlee", sq(2, 3))
+    put(st, 1, "krung", sq(3, 3))
+    dests = {
+        a.to for a in st.legal_actions() if isinstance(a, Move) and a.unit == rahlee
+    }
+    assert sq(4, 3) in dests and sq(5, 3) in dests
+
+
+@pytest.mark.covers("fire-beast.hellfire", ruleset="first")
+def test_hellfire_wounds_itself_and_every_adjacent_unit() -> None:
+    st = fresh()
+    beast = put(st, 0, "fire-beast", sq(3, 3))
+    a = put(st, 1, "krung", sq(4, 3))
+    b = put(st, 0, "guardian", sq(3, 2))
+    st.apply_action(uses(st, "fire-beast.hellfire")[0])
+    assert (st.damage[beast], st.damage[a], st.damage[b]) == (1, 1, 1)
+    assert beast in st.attacked
+
+
+@pytest.mark.covers(
+    "gruggar.wrath",
+    "grok.greater-frost-arrow",
+    "shooter.frost-arrow",
+    ruleset="first",
+)
+def test_wrath_and_frost_arrows(dice: Dice) -> None:
+    st = fresh()
+    st.turn_player = 1
+    gruggar = put(st, 1, "gruggar", sq(5, 0))
+    st.damage[gruggar] = 2
+    assert st.strength(gruggar) == 3
+    grok = put(st, 1, "grok", sq(5, 3))
+    put(st, 1, "wall", sq(5, 2))
+    put(st, 0, "wall", sq(5, 4))
+    target = put(st, 0, "fire-drake", sq(3, 3))
+    dice(6, 6, 6)
+    st.apply_action(Attack(grok, target))
+    assert st.damage[target] == 3  # 1 + 2 walls
+    shooter = put(st, 1, "shooter", sq(6, 2))  # next to the seat-1 wall at c6
+    mae = put(st, 0, "maelena", sq(6, 0))
+    dice(6, 6)
+    st.apply_action(Attack(shooter, mae))
+    assert st.damage[mae] == 2  # 1 + 1 next to a wall you control
+
+
+@pytest.mark.covers("thwarter.ice-shield", ruleset="first")
+def test_ice_shield_needs_every_die_to_hit(dice: Dice) -> None:
+    st = fresh()
+    thwarter = put(st, 1, "thwarter", sq(4, 3))
+    drake = put(st, 0, "fire-drake", sq(3, 3))
+    dice(6, 6, 2)
+    st.apply_action(Attack(drake, thwarter))
+    assert st.damage[thwarter] == 0
+    st.attacked.clear()
+    st.invalidate()
+    dice(6, 3, 4)
+    st.apply_action(Attack(drake, thwarter))
+    assert not st.on_board(thwarter)  # 3 wounds on 2 life

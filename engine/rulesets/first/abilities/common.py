@@ -204,3 +204,49 @@ def common_or_champion_units(st: GameState) -> list[int]:
 
 def adjacent_cards(st: GameState, cid: int) -> list[int]:
     return [c for s in ADJ[st.pos[cid]] if (c := st.board[s]) >= 0]
+
+
+class Thrust(Ability):
+    """+1 attack when attacking an adjacent card."""
+
+    def mod_attack_strength(
+        self, st: GameState, src: int, attacker: int, target: int, value: int
+    ) -> int:
+        if attacker == src and st.pos[target] in ADJ[st.pos[src]]:
+            return value + 1
+        return value
+
+
+class Riposte(Ability):
+    """When an adjacent unit attacks this unit and it survives, the attacker gets
+    1 wound."""
+
+    def after_attack(
+        self, st: GameState, src: int, attacker: int, target: int, n: int
+    ) -> Trigger | None:
+        if (
+            target == src
+            and st.on_board(src)
+            and st.on_board(attacker)
+            and st.pos[attacker] in ADJ[st.pos[src]]
+        ):
+            return self.trigger(st, src, attacker)
+        return None
+
+    def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
+        attacker = trig.data[0]
+        if st.on_board(attacker) and st.on_board(trig.source):
+            st.deal_damage(attacker, 1, st.ctrl[trig.source], trig.source)
+
+
+class GreaterFlight(Ability):
+    """When moved in your movement phase it may go 1 extra space and pass through
+    cards (ending on an empty space)."""
+
+    self_only = True
+
+    def mod_move(self, st: GameState, src: int, cid: int, value: int) -> int:
+        return value + 1 if cid == src else value
+
+    def passes_through(self, st: GameState, src: int, other: int) -> bool:
+        return True

@@ -15,6 +15,12 @@
 - Events: Spirit of the Phoenix (a PE unit you control gains PRECISE this turn), Burn
   (1 wound on a common or champion), Greater Burn (2), and the shared Magic Drain and A
   Hero Is Born (:mod:`.shared`).
+
+Also, from Queen Maldaria's deck and the Rukar's Power reinforcement: Duke Ramazall and
+the Fire Archer (*Precise*), Laleya (*Thrust*), Fanessa and the Fencer (*Riposte*),
+Kaebeeros (*Smoldering Embers*), Rahlee (*Greater Flight*) and the Fire Beast
+(*Hellfire*). Still missing (issue 17): Queen Maldaria, Holleas, the Fire Dancer, the
+Fireling, the Phoenix and Queen Maldaria's events.
 """
 
 from __future__ import annotations
@@ -28,7 +34,10 @@ from engine.core.hooks import BOARD, DISCARD, Ability, Decision, Trigger
 from engine.core.phases import ATTACK
 from engine.rulesets.first.abilities.common import (
     FarShot,
+    GreaterFlight,
     Precise,
+    Riposte,
+    Thrust,
     adjacent_cards,
     common_or_champion_units,
     grant_precise,
@@ -250,6 +259,37 @@ class PrecisePE(Precise):
     order = -1
 
 
+class SmolderingEmbers(Ability):
+    """+1 attack while your draw pile is empty."""
+
+    self_only = True
+
+    def mod_strength(self, st: GameState, src: int, cid: int, value: int) -> int:
+        if cid == src and not st.deck[st.ctrl[src]]:
+            return value + 1
+        return value
+
+
+class Hellfire(Ability):
+    """Instead of attacking: 1 wound on itself and on every unit next to it."""
+
+    action_phases = (ATTACK,)
+
+    def actions(self, st: GameState, src: int) -> list[Action]:
+        if not may_attack_now(st, src):
+            return []
+        return [UseAbility(src, self.id, 0)]
+
+    def use(self, st: GameState, src: int, action: Action) -> None:
+        count_attack(st, src)
+        victims = [src] + [c for c in adjacent_cards(st, src) if st.info.is_unit[c]]
+        for c in victims:
+            if st.terminal:
+                return
+            if st.on_board(c):
+                ability_damage(st, src, c, 1)
+
+
 ABILITIES: dict[str, type[Ability]] = {
     "prince-elien.fire-blast": FireBlast,
     "fire-drake.breath-of-flame": BreathOfFlame,
@@ -261,4 +301,13 @@ ABILITIES: dict[str, type[Ability]] = {
     "spirit-of-the-phoenix.effect": SpiritOfThePhoenix,
     "burn.effect": Burn,
     "greater-burn.effect": GreaterBurn,
+    # Queen Maldaria's deck and Rukar's Power (partly: the rest is issue 17)
+    "duke-ramazall.precise": PrecisePE,
+    "fire-archer.precise": PrecisePE,
+    "laleya.thrust": Thrust,
+    "fanessa.riposte": Riposte,
+    "fencer.riposte": Riposte,
+    "kaebeeros.smoldering-embers": SmolderingEmbers,
+    "rahlee.greater-flight": GreaterFlight,
+    "fire-beast.hellfire": Hellfire,
 }

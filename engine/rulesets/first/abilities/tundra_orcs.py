@@ -11,6 +11,12 @@
   rule itself), Freeze (the unit it is put on cannot move, attack or use abilities;
   its controller may pay 2 magic in their turn to discard it; it goes with the unit),
   and the shared Reinforcements and A Hero Is Born (:mod:`.shared`).
+
+Also, from Torgan's deck and the Rukar's Power reinforcement: Ugg (*Sluggish*), the
+Berserker (*Reckless*), Rukar (*Power Surge*), Gruggar (*Wrath*), Grok (*Greater Frost
+Arrow*), the Shooter (*Frost Arrow*) and the Thwarter (*Ice Shield*). Still missing
+(issue 17): Torgan and his Minor Ice Walls, Krom, Bragg, the Charger, the Crusher and
+Torgan's events.
 """
 
 from __future__ import annotations
@@ -162,6 +168,74 @@ class Freeze(Ability):
         st.discard_card(src)
 
 
+class PowerSurge(Ability):
+    """When he attacks, each result of 5 or more counts as 2 hits."""
+
+    def mod_hits(
+        self, st: GameState, src: int, attacker: int, faces: tuple[int, ...], n: int
+    ) -> int:
+        if attacker != src:
+            return n
+        return n + sum(1 for f in faces if f >= 5)
+
+
+class Wrath(Ability):
+    """+1 attack for each wound marker on him."""
+
+    self_only = True
+
+    def mod_strength(self, st: GameState, src: int, cid: int, value: int) -> int:
+        return value + st.damage[src] if cid == src else value
+
+
+def _walls_next_to(st: GameState, cid: int, player: int | None) -> int:
+    static = st.info.gate_static
+    return sum(
+        1
+        for c in adjacent_cards(st, cid)
+        if static[c] and (player is None or st.ctrl[c] == player)
+    )
+
+
+class GreaterFrostArrow(Ability):
+    """+1 attack for each wall he is next to when he attacks."""
+
+    def mod_attack_strength(
+        self, st: GameState, src: int, attacker: int, target: int, value: int
+    ) -> int:
+        return value + _walls_next_to(st, src, None) if attacker == src else value
+
+
+class FrostArrow(Ability):
+    """+1 attack while next to one or more walls you control."""
+
+    def mod_attack_strength(
+        self, st: GameState, src: int, attacker: int, target: int, value: int
+    ) -> int:
+        if attacker == src and _walls_next_to(st, src, st.ctrl[src]):
+            return value + 1
+        return value
+
+
+class IceShield(Ability):
+    """When attacked it takes no wounds unless every die rolled is a hit."""
+
+    order = 2  # after the other changes to the wounds
+
+    def mod_damage(
+        self,
+        st: GameState,
+        src: int,
+        attacker: int,
+        target: int,
+        faces: tuple[int, ...],
+        damage: int,
+    ) -> int:
+        if target == src and st.info.ruleset.hits(st, attacker, faces) < len(faces):
+            return 0
+        return damage
+
+
 ABILITIES: dict[str, type[Ability]] = {
     "grognack.walls-of-ice-shard": WallsOfIceShard,
     "blagog.reckless": Reckless,
@@ -172,4 +246,12 @@ ABILITIES: dict[str, type[Ability]] = {
     "shaman-tundra-orcs.unwieldy-magic": UnwieldyMagic,
     "ice-wall.effect": IceWall,
     "freeze.effect": Freeze,
+    # Torgan's deck and Rukar's Power (partly: the rest is issue 17)
+    "ugg.sluggish": Sluggish,
+    "berserker-tundra-orcs.reckless": Reckless,
+    "rukar.power-surge": PowerSurge,
+    "gruggar.wrath": Wrath,
+    "grok.greater-frost-arrow": GreaterFrostArrow,
+    "shooter.frost-arrow": FrostArrow,
+    "thwarter.ice-shield": IceShield,
 }
