@@ -180,6 +180,7 @@ def parse_deck_text(text: str, *, catalog: CatalogLike) -> ParsedDeck:
     index = _index_of(catalog)
     problems: list[TextProblem] = []
     counts: dict[str, int] = {}
+    pending: list[tuple[int, str, str, int]] = []
     name: str | None = None
     if len(text) > MAX_TEXT_CHARS:
         problems.append(
@@ -239,6 +240,9 @@ def parse_deck_text(text: str, *, catalog: CatalogLike) -> ParsedDeck:
                 slug = index.resolve(xm[1])
             if glued or rest[1:2].isspace():
                 query = xm[1]
+        if slug is None and index.ambiguous(query):
+            pending.append((number, query, shown, count))  # settled by the summoner
+            continue
         if slug is None:
             problems.append(_unknown_problem(number, query, shown, index))
             continue
@@ -247,6 +251,19 @@ def parse_deck_text(text: str, *, catalog: CatalogLike) -> ParsedDeck:
             bad(f"more than {MAX_ENTRIES} different cards; the rest was not read")
             del counts[slug]
             break
+    if pending:
+        # A name several factions print (first edition: Archer, Fighter...) is the
+        # card of the deck's summoner's faction, when the deck names one summoner.
+        cards = index.catalog.cards
+        summoners = [s for s in counts if cards[s].is_summoner]
+        faction = cards[summoners[0]].faction if len(summoners) == 1 else None
+        for number, query, shown, count in pending:
+            mine = [h for h in index.ambiguous(query) if cards[h].faction == faction]
+            if faction is not None and len(mine) == 1:
+                counts[mine[0]] = counts.get(mine[0], 0) + count
+            else:
+                problems.append(_unknown_problem(number, query, shown, index))
+        problems.sort(key=lambda pr: pr.line)
     return ParsedDeck(tuple(counts.items()), tuple(problems), name)
 
 

@@ -215,3 +215,18 @@ def test_same_name_cards_resolve_by_faction() -> None:
     }
     card = CAT.find_card("Archer", faction="jungle-elves")
     assert card is not None and card.slug == "archer-jungle-elves"
+
+
+def test_deck_text_resolves_a_shared_name_by_the_summoners_faction() -> None:
+    from engine.deckbuilding.decktext import format_deck_text, parse_deck_text
+
+    parsed = parse_deck_text("1 Abua Shi\n6 Archer\n3 Wall\n", catalog=CAT)
+    assert parsed.ok and dict(parsed.entries)["archer-jungle-elves"] == 6
+    parsed = parse_deck_text("6 Archer\n1 Prince Elien\n", catalog=CAT)
+    assert dict(parsed.entries)["archer-phoenix-elves"] == 6
+    alone = parse_deck_text("6 Archer\n", catalog=CAT)
+    assert [p.code for p in alone.problems] == ["card.unknown"]
+    assert "several cards" in alone.problems[0].message
+    # the text a deck exports reads back to the same cards
+    text = format_deck_text(RET, catalog=CAT, name="Dead")
+    assert dict(parse_deck_text(text, catalog=CAT).entries) == RET
