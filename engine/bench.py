@@ -1,23 +1,24 @@
 """Engine throughput: ``python -m engine.bench [--json] [--games N] [--profile]``.
 
-Plays a fixed set of Master Set matchups in this process, single-threaded (rates are
-per CPU second of this process, i.e. per core, robust to a busy shared machine):
-random vs random (``random_games_per_s``) and greedy vs greedy
-(``greedy_games_per_s``), with fixed seeds, so runs are comparable. Before timing,
-each agent plays ``--warmup`` untimed games per matchup on other seeds: the ability
-modules are loaded and the engine's memo tables (move reaches, action values) hold
-what a long simulation run holds, so the rate is the steady one a simulation of
-thousands of games sees, not a cold start's. The result names the machine
-(``machine``), since rates are only comparable on one machine. Wall-clock time is
-only measured here, never used by the rules. ``--profile`` prints a cProfile summary.
+Plays a fixed set of Master Set matchups in this process, single-threaded (rates are per
+CPU second of this process, i.e. per core, robust to a busy shared machine): random vs
+random (``random_games_per_s``), greedy vs greedy (``greedy_games_per_s``) and, once the
+``planner`` agent is registered, planner vs planner (``planner_games_per_s``), with
+fixed seeds, so runs are comparable. Before timing, each agent plays ``--warmup``
+untimed games per matchup on other seeds: the ability modules are loaded and the
+engine's memo tables (move reaches, action values) hold what a long simulation run
+holds, so the rate is the steady one a simulation of thousands of games sees, not a cold
+start's. The result names the machine (``machine``), since rates are only comparable on
+one machine. Wall-clock time is only measured here, never used by the rules.
+``--profile`` prints a cProfile summary.
 
 ``engine_build`` says which build was measured: ``compiled`` (mypyc) or ``pure``
 (see :mod:`engine._build`). ``--compare`` measures both side by side: it runs this
 benchmark in child processes, pure and compiled alternately (``--rounds`` of each,
 default 3), and reports each build's games/s per round and ``random_speedup`` /
-``greedy_speedup``, the medians of the per-round ratios compiled/pure (rounds run
-back to back, so a drift of the machine's speed affects both alike).
-Agent strength (greedy against random, per faction) is measured by
+``greedy_speedup`` (and ``planner_speedup``), the medians of the per-round ratios
+compiled/pure (rounds run back to back, so a drift of the machine's speed affects
+both alike). Agent strength is measured by ``python -m engine.ladder`` and
 ``python -m engine.agents --table``, not here.
 """
 
@@ -118,8 +119,24 @@ def machine() -> dict[str, Any]:
     }
 
 
+def timed_agents(
+    random_games: int, greedy_games: int, planner_games: int
+) -> list[tuple[str, int]]:
+    """(agent, games) measured: random and greedy always, planner when the engine
+    registers it (``engine.agents.AGENTS``)."""
+    from engine.agents import AGENTS
+
+    out = [("random", random_games), ("greedy", greedy_games)]
+    if "planner" in AGENTS:
+        out.append(("planner", planner_games))
+    return out
+
+
 def bench(
-    random_games: int = 300, greedy_games: int = 60, warmup: int = 5
+    random_games: int = 300,
+    greedy_games: int = 60,
+    warmup: int = 5,
+    planner_games: int = 30,
 ) -> dict[str, Any]:
     out: dict[str, Any] = {
         "matchups": [list(m) for m in MATCHUPS],
@@ -127,7 +144,7 @@ def bench(
         "warmup_games_per_matchup": warmup,
         "engine_build": engine.BUILD,
     }
-    for agent, games in (("random", random_games), ("greedy", greedy_games)):
+    for agent, games in timed_agents(random_games, greedy_games, planner_games):
         per: dict[str, float] = {}
         warm_up(agent, warmup)
         secs, n, turns, wall = run(agent, games, per_matchup=per)
@@ -173,8 +190,10 @@ def compare(rounds: int, args: list[str]) -> dict[str, Any]:
         "machine": per["compiled"][0]["machine"],
         "engine_build": "both",
     }
-    for agent in ("random", "greedy"):
+    for agent in ("random", "greedy", "planner"):
         key = f"{agent}_games_per_s"
+        if key not in per["pure"][0] or key not in per["compiled"][0]:
+            continue
         pure = [r[key] for r in per["pure"]]
         comp = [r[key] for r in per["compiled"]]
         ratios = [c / p for c, p in zip(comp, pure, strict=True)]
@@ -191,12 +210,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--random-games", type=int, default=300)
     ap.add_argument("--greedy-games", type=int, default=60)
     ap.add_argument(
+        "--planner-games",
+        type=int,
+        default=30,
+        help="planner games timed (when the planner agent is registered)",
+    )
+    ap.add_argument(
         "--warmup",
         type=int,
         default=5,
         help="untimed games per matchup and agent before timing (default 5)",
     )
-    ap.add_argument("--profile", choices=["random", "greedy"])
+    ap.add_argument("--profile", choices=["random", "greedy", "planner"])
     ap.add_argument(
         "--compare",
         action="store_true",
@@ -208,6 +233,7 @@ def main(argv: list[str] | None = None) -> int:
         child = [
             f"--random-games={ns.random_games}",
             f"--greedy-games={ns.greedy_games}",
+            f"--planner-games={ns.planner_games}",
             f"--warmup={ns.warmup}",
         ]
         res = compare(ns.rounds, child)
@@ -218,14 +244,18 @@ def main(argv: list[str] | None = None) -> int:
         import pstats
 
         prof = cProfile.Profile()
-        games = ns.random_games if ns.profile == "random" else ns.greedy_games
+        games = {
+            "random": ns.random_games,
+            "greedy": ns.greedy_games,
+            "planner": ns.planner_games,
+        }[ns.profile]
         warm_up(ns.profile, ns.warmup)  # (outside the profile)
         prof.enable()
         run(ns.profile, games)
         prof.disable()
         pstats.Stats(prof).sort_stats("tottime").print_stats(25)
         return 0
-    out = bench(ns.random_games, ns.greedy_games, ns.warmup)
+    out = bench(ns.random_games, ns.greedy_games, ns.warmup, ns.planner_games)
     if ns.json:
         print(json.dumps(out, sort_keys=True))
     else:

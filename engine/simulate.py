@@ -3,7 +3,10 @@
 [--replay-game I]] --json``
 
 DECK is a faction slug (its faction deck) or a path to a deck text file (parsed with
-:mod:`engine.deckbuilding.decktext`). Agents default to ``greedy``. Game ``i`` uses seed
+:mod:`engine.deckbuilding.decktext`). Agents default to the strongest agent on the
+stored strength ladder that plays at least ``engine.ladder.CLI_MIN_GAMES_PER_S``
+games per second (:func:`engine.ladder.cli_default_agent`); the output names the
+agent of each side. Game ``i`` uses seed
 ``derive_seed(S, i)``; ``--swap`` plays each seed a second time with the seats
 exchanged. Same inputs give identical numbers and action logs in any process.
 """
@@ -139,8 +142,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--b", required=True, help="faction slug or deck text file")
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--agent-a", default="greedy", choices=sorted(AGENTS))
-    ap.add_argument("--agent-b", default="greedy", choices=sorted(AGENTS))
+    default = "default: the strongest agent fast enough (engine.ladder)"
+    ap.add_argument("--agent-a", choices=sorted(AGENTS), help=default)
+    ap.add_argument("--agent-b", choices=sorted(AGENTS), help=default)
     ap.add_argument(
         "--ruleset",
         default=DEFAULT_RULESET,
@@ -185,6 +189,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     rules = Rules(ruleset=ns.ruleset, turn_cap=ns.turn_cap)
+    if ns.agent_a is None or ns.agent_b is None:
+        from engine.ladder import cli_default_agent
+
+        ns.agent_a = ns.agent_a or cli_default_agent()
+        ns.agent_b = ns.agent_b or cli_default_agent()
     results = play_many(
         deck_a,
         deck_b,
@@ -227,7 +236,8 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"{ns.a} vs {ns.b}: {out['wins_a']}-{out['wins_b']}-{out['draws']} "
             f"(win rate A {out['win_rate_a']:.3f}, 95% CI {lo:.3f}-{hi:.3f}), "
-            f"avg {out['avg_turns']:.1f} turns, partial={out['partial']}"
+            f"avg {out['avg_turns']:.1f} turns, partial={out['partial']}, "
+            f"played by {ns.agent_a} v {ns.agent_b}"
         )
         for side, slugs in out["low_confidence_cards"].items():
             if slugs:

@@ -28,7 +28,7 @@ from rest_framework.views import APIView
 from cards.models import Edition
 from engine.rulesets import DEFAULT_RULESET, ruleset_names
 from simulate import adapters, conf, selectors
-from simulate.models import Agent, JobStatus, MatrixJob, SimulationJob, Visibility
+from simulate.models import JobStatus, MatrixJob, SimulationJob, Visibility
 from simulate.services import decks as deck_services
 from simulate.services import jobs, matrices
 from sw_site.throttles import UserThrottle
@@ -64,15 +64,23 @@ def _agent_caps() -> str:
     return ", ".join(f"{agent} {n:,}" for agent, n in caps) or "none"
 
 
+AGENT_HELP = (
+    "An engine agent (who plays the cards). Omitted: the strongest agent, by the "
+    "engine's strength ladder (python -m engine.ladder), that the job's game cap "
+    "allows and that is fast enough for simulations."
+)
+
+
 @extend_schema_field(
-    {"type": "string", "enum": AGENT_NAMES, "description": "An engine agent."},
+    {"type": "string", "enum": AGENT_NAMES, "description": AGENT_HELP},
     component_name="Agent",
 )
 class AgentField(serializers.ChoiceField):
-    """The agent of one side: one named schema component for every agent field."""
+    """The agent of one side: one named schema component for every agent field.
+    Optional: the service picks the default (``simulate.agents.default_agent``)."""
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(adapters.agent_choices(), default=Agent.GREEDY, **kwargs)
+        super().__init__(adapters.agent_choices(), required=False, **kwargs)
 
 
 class TooManyActiveJobsError(APIException):

@@ -15,12 +15,23 @@ DEFAULTS: dict[str, Any] = {
     "MAX_GAMES": 100_000,
     # Tighter caps for agents that search (seconds per game instead of milliseconds):
     # a job with such an agent on either side is capped at the smaller number.
-    "MAX_GAMES_BY_AGENT": {"mcts": 2_000},
+    "MAX_GAMES_BY_AGENT": {"mcts": 2_000, "planner": 20_000},
     # Largest automatic chunk per agent, so one chunk stays well inside the Celery
     # task time limit.
     # Also the largest chunk_size a client may ask for with that agent: a chunk must
-    # end well inside CELERY_TASK_SOFT_TIME_LIMIT (greedy plays ~20-40 games/s).
-    "MAX_CHUNK_BY_AGENT": {"mcts": 5, "greedy": 300},
+    # end well inside CELERY_TASK_SOFT_TIME_LIMIT (greedy plays ~20-40 games/s,
+    # planner ~5-10, mcts ~0.3-0.5).
+    "MAX_CHUNK_BY_AGENT": {"mcts": 5, "greedy": 300, "planner": 40},
+    # Which agent plays when a request names none (simulate.agents.default_agent):
+    # the strongest by the engine's ladder among those the job's caps allow that
+    # play at least this many games per second per worker ...
+    "DEFAULT_AGENT_MIN_GAMES_PER_S": 2.0,
+    # ... by these figures (games per second per worker, an agent against itself),
+    # else the ladder's measured figure (engine/agents/ladder.json), else
+    # UNKNOWN_AGENT_GAMES_PER_S. They also feed the run-time estimates until
+    # finished chunks tell better.
+    "AGENT_GAMES_PER_S": {},
+    "UNKNOWN_AGENT_GAMES_PER_S": 1.0,
     # Jobs a user may have queued or running at once (a matrix counts as one).
     "MAX_ACTIVE_JOBS": 5,
     # Submissions per user (POST /api/simulations/ and /api/matrices/).

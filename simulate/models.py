@@ -49,8 +49,13 @@ SHARED_VISIBILITIES = (Visibility.UNLISTED, Visibility.PUBLIC)
 
 
 class Agent(models.TextChoices):
+    """Every agent a job may name. Which of them the engine offers is the
+    registry's (``engine.agents.AGENTS``, see ``simulate.agents``): a choice here
+    with no engine agent behind it is never accepted by the API or the forms."""
+
     RANDOM = "random", "Random"
     GREEDY = "greedy", "Greedy (one-ply heuristic)"
+    PLANNER = "planner", "Planner (plans its whole turn)"
     MCTS = "mcts", "MCTS"
 
 

@@ -108,16 +108,14 @@ def access_matrix(user: Any, matrix_id: int, *, write: bool = False) -> MatrixJo
     return get_object_or_404(qs, pk=matrix_id)
 
 
-#: Games per second per worker process when no finished chunk tells better (engine
-#: benchmark figures, rounded down).
-FALLBACK_RATES = {"random": 200.0, "greedy": 25.0, "mcts": 0.3}
-
-
 def games_per_second() -> dict[str, float]:
-    """Observed games per second per worker process and agent (the slower side's
-    agent of the last chunks played with the same agent on both sides), else the
-    engine benchmark's figure: the basis of the run-time estimates."""
-    rates = dict(FALLBACK_RATES)
+    """Observed games per second per worker process and registered agent (the last
+    chunks played with the same agent on both sides), else the agent's nominal
+    figure (:func:`simulate.agents.games_per_second`: a setting or the engine
+    ladder's measurement): the basis of the run-time estimates."""
+    from simulate import agents
+
+    rates = {a: agents.games_per_second(a) for a in agents.registered()}
     for agent in list(rates):
         recent = ChunkResult.objects.filter(
             job__agent_a=agent, job__agent_b=agent, elapsed_ms__gt=0

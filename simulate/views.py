@@ -18,8 +18,8 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from simulate import adapters, conf, replays, selectors
-from simulate.models import Agent, Visibility
+from simulate import agents, conf, replays, selectors
+from simulate.models import Visibility
 from simulate.services import decks as deck_services
 from simulate.services import jobs, matrices
 from sw_site.pages import friendly_errors
@@ -56,19 +56,10 @@ def deck_choices(
     return [(label, items) for label, items in groups if items]
 
 
-#: Who plays each deck, in words a player reads (the engine's names in brackets).
-AGENT_LABELS = {
-    Agent.RANDOM: "Random moves (random) – fastest, weakest",
-    Agent.GREEDY: "Greedy (greedy) – takes the best-looking move each time",
-    Agent.MCTS: "Look-ahead search (mcts) – strongest, about 100× slower",
-}
-
-
 def agent_choices() -> list[tuple[str, str]]:
-    return [
-        (name, AGENT_LABELS.get(name, label))  # type: ignore[call-overload]
-        for name, label in adapters.agent_choices()
-    ]
+    """Who may play a deck, in words a player reads (:mod:`simulate.agents`): first
+    "automatic" (empty: the service picks the default for the job's size)."""
+    return [("", agents.automatic_label()), *agents.agent_choices()]
 
 
 VISIBILITY_HELP = (
@@ -90,10 +81,10 @@ class SimulationForm(forms.Form):
         "1,000 to about ±3.",
     )
     agent_a = forms.ChoiceField(
-        label="Who plays deck A", choices=agent_choices, initial=Agent.GREEDY
+        label="Who plays deck A", choices=agent_choices, initial="", required=False
     )
     agent_b = forms.ChoiceField(
-        label="Who plays deck B", choices=agent_choices, initial=Agent.GREEDY
+        label="Who plays deck B", choices=agent_choices, initial="", required=False
     )
     swap = forms.BooleanField(
         required=False,
@@ -128,6 +119,7 @@ class SimulationForm(forms.Form):
 
     def __init__(self, *args: Any, user: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.fields["agent_a"].help_text = agents.choice_help()
         keys = [str(self.initial.get("deck_a", ""))]
         if self.data:
             keys += [str(self.data.get("deck_a", "")), str(self.data.get("deck_b", ""))]
@@ -168,7 +160,10 @@ class MatrixForm(forms.Form):
         "an even number.",
     )
     agent = forms.ChoiceField(
-        choices=agent_choices, initial=Agent.GREEDY, label="Who plays (both sides)"
+        choices=agent_choices,
+        initial="",
+        required=False,
+        label="Who plays (both sides)",
     )
     seed = forms.IntegerField(
         required=False, min_value=0, help_text="Leave empty for a random seed."
@@ -186,6 +181,7 @@ class MatrixForm(forms.Form):
 
     def __init__(self, *args: Any, user: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.fields["agent"].help_text = agents.choice_help()
         keys = [str(k) for k in self.initial.get("decks", [])]
         if self.data:
             keys += [str(k) for k in self.data.getlist("decks")]  # type: ignore[attr-defined]
@@ -288,6 +284,14 @@ def _prefill(request: HttpRequest, names: tuple[str, ...]) -> dict[str, Any]:
     return initial
 
 
+def _form_rates() -> dict[str, float]:
+    """Games per second per agent for the forms' run-time estimate; "" (the
+    automatic choice) counts at the default agent's rate."""
+    rates = selectors.games_per_second()
+    rates[""] = rates.get(agents.default_agent(), 1.0)
+    return rates
+
+
 @login_required
 def simulation_new_view(request: HttpRequest) -> HttpResponse:
     form = SimulationForm(
@@ -302,7 +306,11 @@ def simulation_new_view(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "simulate/simulation_new.html",
-        {"form": form, "rates": selectors.games_per_second()},
+        {
+            "form": form,
+            "rates": _form_rates(),
+            "agents": agents.agent_list(),
+        },
         status=400 if request.method == "POST" else 200,
     )
 
@@ -333,6 +341,12 @@ def simulation_detail_view(request: HttpRequest, job_id: int) -> HttpResponse:
             ),
             "bands": selectors.length_band_labels(),
             "rate": min(rates.get(job.agent_a, 1.0), rates.get(job.agent_b, 1.0)),
+            "players": [
+                agents.agent_info(name)
+                for name in dict.fromkeys((job.agent_a, job.agent_b))
+            ],
+            "label_a": agents.agent_label(job.agent_a),
+            "label_b": agents.agent_label(job.agent_b),
         },
     )
 
@@ -378,7 +392,11 @@ def matrix_new_view(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "simulate/matrix_new.html",
-        {"form": form, "rates": selectors.games_per_second()},
+        {
+            "form": form,
+            "rates": _form_rates(),
+            "agents": agents.agent_list(),
+        },
         status=400 if request.method == "POST" else 200,
     )
 
@@ -400,6 +418,8 @@ def matrix_detail_view(request: HttpRequest, matrix_id: int) -> HttpResponse:
             "rows": rows,
             "columns": columns,
             "api_url": reverse("simulate-api:matrix-detail", args=[matrix.pk]),
+            "players": [agents.agent_info(matrix.agent)],
+            "label": agents.agent_label(matrix.agent),
             "is_owner": is_owner,
             "share_form": ShareForm(initial={"visibility": matrix.visibility}),
             "share_url": request.build_absolute_uri(),

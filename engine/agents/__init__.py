@@ -4,6 +4,8 @@ in :mod:`engine.core.view`).
 - ``random`` (:mod:`.random_agent`): uniform over the legal actions; a yardstick.
 - ``greedy`` (:mod:`.greedy`): one decision ahead with :func:`.evaluation.evaluate`.
 - ``mcts`` (:mod:`.mcts`): determinised Monte Carlo search over greedy play-outs.
+- ``planner`` (:mod:`.planner`): plans its whole turn, scores where the turn ends
+  (:mod:`.planner_eval`, weights as data in :mod:`.weights`).
 
 :data:`AGENTS` maps the public names (CLIs, REST) to factories taking a seed;
 :func:`make_agent` builds one. Measurement: ``python -m engine.agents --table``.
@@ -15,6 +17,7 @@ from collections.abc import Callable
 
 from engine.agents.greedy import GreedyAgent
 from engine.agents.mcts import MctsAgent
+from engine.agents.planner import PlannerAgent
 from engine.agents.random_agent import RandomAgent
 from engine.core.view import Agent
 
@@ -22,6 +25,7 @@ AGENTS: dict[str, Callable[[int], Agent]] = {
     "random": RandomAgent,
     "greedy": GreedyAgent,
     "mcts": MctsAgent,
+    "planner": PlannerAgent,
 }
 
 
@@ -36,4 +40,11 @@ def make_agent(name: str, seed: int) -> Agent:
     return agent
 
 
-__all__ = ["AGENTS", "GreedyAgent", "MctsAgent", "RandomAgent", "make_agent"]
+__all__ = [
+    "AGENTS",
+    "GreedyAgent",
+    "MctsAgent",
+    "PlannerAgent",
+    "RandomAgent",
+    "make_agent",
+]

@@ -30,9 +30,9 @@ from django.utils import timezone
 
 from engine.rulesets import DEFAULT_RULESET
 from simulate import adapters, conf
+from simulate.agents import default_agent
 from simulate.models import (
     ACTIVE_STATUSES,
-    Agent,
     ChunkResult,
     JobStatus,
     MatrixJob,
@@ -109,8 +109,8 @@ def simulation_create(
     deck_b: dict[str, Any],
     games: int,
     seed: int | None = None,
-    agent_a: str = Agent.GREEDY,
-    agent_b: str = Agent.GREEDY,
+    agent_a: str | None = None,
+    agent_b: str | None = None,
     swap: bool = False,
     ruleset: str = DEFAULT_RULESET,
     chunk_size: int | None = None,
@@ -125,7 +125,12 @@ def simulation_create(
     ``None`` to run it inline with ``simulation_run_inline``).
 
     Limits (games, active jobs) are checked by the caller (``check_submission``).
+    An agent left ``None`` is the default for the games played
+    (:func:`simulate.agents.default_agent`).
     """
+    played = games * (2 if swap else 1)
+    agent_a = agent_a or default_agent(games=played)
+    agent_b = agent_b or default_agent(games=played)
     job = SimulationJob(
         owner=owner,
         deck_a=deck_a,
@@ -185,16 +190,16 @@ def simulation_submit(
     (which is trusted: ``enforce_limits=False``).
 
     Raises ValidationError (limits), TooManyActiveJobs, DeckRejected (bad deck). The
-    keyword ``options`` are those of :func:`simulation_create`.
+    keyword ``options`` are those of :func:`simulation_create`; an agent not given
+    (or None) is the default for the games played (:mod:`simulate.agents`).
     """
     from simulate.services.decks import deck_freeze
 
+    played = games * (2 if options.get("swap") else 1)
+    for side in ("agent_a", "agent_b"):  # the default, for the games played
+        options[side] = options.get(side) or default_agent(games=played)
     if enforce_limits:
-        played = games * (2 if options.get("swap") else 1)
-        agents = (
-            options.get("agent_a", Agent.GREEDY),
-            options.get("agent_b", Agent.GREEDY),
-        )
+        agents = (options["agent_a"], options["agent_b"])
         check_submission(owner=owner, games=played, agents=agents)
         chunk_size = options.get("chunk_size")
         cap = conf.max_chunk_size(agents)

@@ -17,9 +17,9 @@ from django.utils import timezone
 
 from engine.rulesets import DEFAULT_RULESET
 from simulate import conf
+from simulate.agents import default_agent
 from simulate.models import (
     ACTIVE_STATUSES,
-    Agent,
     JobStatus,
     MatrixJob,
     SimulationJob,
@@ -49,7 +49,7 @@ def matrix_check(
     owner: Any,
     decks: int,
     games_per_pair: int,
-    agent: str = Agent.GREEDY,
+    agent: str,
     gauntlet: bool = False,
 ) -> None:
     """Raise ValidationError / TooManyActiveJobs when a matrix breaks a limit. A
@@ -74,6 +74,12 @@ def matrix_check(
     )
 
 
+def matrix_default_agent(*, decks: int, games_per_pair: int, gauntlet: bool) -> str:
+    """The agent of a matrix that names none: the default for all its games."""
+    pairs = len(matrix_pairs(max(decks, 2), gauntlet=gauntlet))
+    return default_agent(games=pairs * pair_games(games_per_pair))
+
+
 def matrix_submit(
     *, owner: Any, decks: list[Any], games_per_pair: int, **options: Any
 ) -> MatrixJob:
@@ -81,11 +87,16 @@ def matrix_submit(
     jobs (queued on commit). Raises ValidationError, TooManyActiveJobs, DeckRejected."""
     from simulate.services.decks import deck_freeze
 
+    options["agent"] = options.get("agent") or matrix_default_agent(
+        decks=len(decks),
+        games_per_pair=games_per_pair,
+        gauntlet=bool(options.get("gauntlet")),
+    )
     matrix_check(
         owner=owner,
         decks=len(decks),
         games_per_pair=games_per_pair,
-        agent=options.get("agent", Agent.GREEDY),
+        agent=options["agent"],
         gauntlet=bool(options.get("gauntlet")),
     )
     ruleset = options.get("ruleset", DEFAULT_RULESET)
@@ -104,7 +115,7 @@ def matrix_create(
     decks: list[dict[str, Any]],
     games_per_pair: int,
     seed: int | None = None,
-    agent: str = Agent.GREEDY,
+    agent: str | None = None,
     chunk_size: int | None = None,
     visibility: str = Visibility.PRIVATE,
     gauntlet: bool = False,
@@ -112,7 +123,11 @@ def matrix_create(
     dispatch: jobs.Dispatch | None = jobs._default_dispatch,
 ) -> MatrixJob:
     """Store a matrix of frozen decks and one job per pair (dispatched on commit);
-    every pair is played under ``ruleset`` (its jobs record it)."""
+    every pair is played under ``ruleset`` (its jobs record it). ``agent`` None: the
+    default for all its games."""
+    agent = agent or matrix_default_agent(
+        decks=len(decks), games_per_pair=games_per_pair, gauntlet=gauntlet
+    )
     matrix = MatrixJob(
         owner=owner,
         decks=decks,

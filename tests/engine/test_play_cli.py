@@ -206,7 +206,8 @@ def test_coverage_and_bench_entry_points(capsys: pytest.CaptureFixture[str]) -> 
     assert coverage_main(["--json"]) == 0
     cov = json.loads(capsys.readouterr().out)
     assert cov["factions"]["polar-dwarves"]["implemented"] == 12
-    out = bench(random_games=6, greedy_games=6, warmup=1)  # smoke only, never timed
+    # smoke only, never timed
+    out = bench(random_games=6, greedy_games=6, warmup=1, planner_games=6)
     assert out["random_games"] == 6 and out["greedy_games"] == 6
     assert "random_games_per_s" in out and "greedy_games_per_s" in out
     assert out["warmup_games_per_matchup"] == 1

@@ -32,7 +32,14 @@ def test_submit_answers_202_and_queues_on_commit(auth_client, dispatched):
     assert body["url"].endswith(f"/api/simulations/{body['id']}/")
     assert dispatched == [(body["id"], [0, 1, 2])]
     job = SimulationJob.objects.get(pk=body["id"])
-    assert (job.agent_a, job.agent_b, job.chunk_size) == ("random", "greedy", 8)
+    # agent_b named none: the default for 20 games (simulate.agents)
+    from simulate.agents import default_agent
+
+    assert (job.agent_a, job.agent_b, job.chunk_size) == (
+        "random",
+        default_agent(games=20),
+        8,
+    )
 
 
 def test_detail_reports_progress_and_result(auth_client, dispatched):

@@ -157,6 +157,30 @@ def test_embedded_broker_worker_runs_a_job(auth_client, queue, tmp_path):
 
 
 @pytest.mark.django_db(transaction=True)
+def test_planner_games_are_the_same_on_a_two_process_worker(
+    auth_client, settings, queue, tmp_path
+):
+    """The planner's budgets are counted in play-out steps, never in time: a job it
+    plays on a real worker with two processes (chunks in parallel, in any order)
+    stores exactly the games one process plays for the same seed."""
+    log = tmp_path / "worker.log"
+    with celery_worker(queue, log):
+        job_id = submit(
+            auth_client,
+            games=10,
+            chunk_size=5,
+            agent_a="planner",
+            agent_b="greedy",
+            swap=True,
+        )
+        body = wait_for(auth_client, job_id, log, done, timeout=240)
+    assert body["status"] == "done", body.get("error")
+    assert body["agent_a"] == "planner"
+    job = assert_complete(job_id, 20)
+    check_exact(job, list(range(job.chunk_count)))
+
+
+@pytest.mark.django_db(transaction=True)
 def test_to_precision_waves_stay_on_the_jobs_queue(auth_client, queue, tmp_path):
     """Later waves are sent by the worker (chord body) to the queue the job came on."""
     log = tmp_path / "worker.log"

@@ -51,8 +51,9 @@ class Command(BaseCommand):
         parser.add_argument("--b", required=True, help="faction slug, deck id or file")
         parser.add_argument("--games", type=int, default=100)
         parser.add_argument("--seed", type=int, default=0)
-        parser.add_argument("--agent-a", default="greedy", choices=agents)
-        parser.add_argument("--agent-b", default="greedy", choices=agents)
+        default = "default: the strongest agent fast enough for the job"
+        parser.add_argument("--agent-a", choices=agents, help=default)
+        parser.add_argument("--agent-b", choices=agents, help=default)
         parser.add_argument(
             "--ruleset", default=DEFAULT_RULESET, choices=ruleset_names()
         )
@@ -115,5 +116,6 @@ class Command(BaseCommand):
             f"{out['deck_a']} vs {out['deck_b']}: "
             f"{out['wins_a']}-{out['wins_b']}-{out['draws']} (win rate A "
             f"{out['win_rate_a']:.3f}, 95% CI {low:.3f}-{high:.3f}), avg "
-            f"{out['avg_turns']:.1f} turns, partial={out['partial']} (job {job.pk})"
+            f"{out['avg_turns']:.1f} turns, partial={out['partial']} (job {job.pk}; "
+            f"played by {job.agent_a} v {job.agent_b})"
         )

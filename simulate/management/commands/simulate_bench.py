@@ -1,6 +1,8 @@
 """``python manage.py simulate_bench [--games 10000] [--workers 1,2] [--json]``
 
-Times one greedy-vs-greedy job run by real Celery workers (``--workers``: the
+Times one job (both sides played by ``--agent``, default: the agent simulations
+default to for that many games, :func:`simulate.agents.default_agent`) run by real
+Celery workers (``--workers``: the
 concurrency of each run, one worker process with that many pool processes) against
 ``python -m engine.simulate`` in one process, on the configured database and broker
 (a private queue, so other workers do not interfere). Checks that every run's totals
@@ -22,6 +24,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.test.utils import override_settings
 
 from simulate import selectors, workers
+from simulate.agents import default_agent
 from simulate.models import SimulationJob
 from simulate.services import jobs
 
@@ -37,14 +40,17 @@ class Command(BaseCommand):
         parser.add_argument("--b", default="breakers")
         parser.add_argument("--games", type=int, default=10_000)
         parser.add_argument("--seed", type=int, default=1)
-        parser.add_argument("--agent", default="greedy")
+        parser.add_argument(
+            "--agent", help="who plays both sides (default: the simulations' default)"
+        )
         parser.add_argument("--chunk-size", type=int, default=None)
         parser.add_argument("--workers", default="1,2", help="concurrencies to time")
         parser.add_argument("--timeout", type=float, default=3600)
         parser.add_argument("--json", action="store_true")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        games, seed, agent = options["games"], options["seed"], options["agent"]
+        games, seed = options["games"], options["seed"]
+        agent = options["agent"] = options["agent"] or default_agent(games=games)
         cli_args = ["--a", options["a"], "--b", options["b"], "--games", str(games)]
         cli_args += ["--seed", str(seed), "--agent-a", agent, "--agent-b", agent]
         started = time.monotonic()

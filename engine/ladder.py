@@ -1,0 +1,495 @@
+"""Strength ladder: ``python -m engine.ladder [--agents random,greedy,...] [--games N]
+[--seed S] [--json] [--write [PATH]] [--merge]``.
+
+Every pair of agents plays the same ``N`` deals (default 64). Deal ``i`` is a pair of
+faction decks and a game seed ``derive_seed(S, i)``: deck A is faction
+``i mod k`` and deck B faction ``(i + i div k) mod k`` of the ``k`` playable faction
+decks, so 64 deals cover every ordered pair of the eight factions once (mirrors
+included) and any ``k`` consecutive deals put every faction once in each seat. Each
+deal is played twice with the agents swapped (X plays deck A then deck B, on the same
+seed, hence the same first player and dice stream): each faction deck is played by
+both agents, from both seats, equally often. Budgets are games, never wall-clock
+time, so the figures are the same on any machine.
+
+Reported: each agent's Elo with its 95% interval (:mod:`engine.tools.elo`: a
+maximum-likelihood Bradley–Terry fit, draws counting half, anchored at ``greedy`` = 0
+when it plays, else ``random``, else the first agent: every agent sweeps ``random``, so
+ratings measured from it carry wide intervals, while the games against ``greedy`` are
+close enough to pin ratings down), and each pairing's score with its 95% Wilson
+interval, overall and by the faction deck each agent played (a pairing is shown from its
+higher-rated agent's side). ``--write`` stores the result (plus the date and each
+agent's measured speed in games per CPU second, a rough figure of this machine) as the
+data file :data:`DATA_FILE`, which the simulations read to name and choose agents
+without playing games (:func:`ratings`, :func:`strongest_agent`). ``--merge`` reuses the
+stored ladder's pairings (same seed, deals and factions; a pairing's games do not depend
+on the other agents) and plays only the pairings among ``--agents`` it lacks: a new
+agent is rated without replaying the others' games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import functools
+import hashlib
+import json
+import sys
+import time
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+import engine
+from engine.core.play import derive_seed
+from engine.core.types import Rules
+from engine.rulesets import get_ruleset
+from engine.tools.elo import fit
+from engine.tools.stats import wilson
+
+ENGINE_DIR = Path(__file__).resolve().parent
+DATA_FILE = ENGINE_DIR / "agents" / "ladder.json"
+DATA_FORMAT = "sw-engine-ladder"
+DEFAULT_DEALS = 64
+DEFAULT_SEED = 13
+# The agent rated 0, the first of these that plays (see the module docstring).
+ANCHORS = ("greedy", "random")
+# The default agent when no agent has a rating (no ladder data at all).
+UNRATED_DEFAULT = "greedy"
+# The engine CLI's default agent must play at least this many games per CPU second
+# (the ladder's speed figure): a searching agent far slower is never a default.
+CLI_MIN_GAMES_PER_S = 2.0
+
+
+def engine_version() -> str:
+    """Hash of the engine's Python sources (the site stores the same figure with
+    every simulation, :func:`simulate.adapters.engine_version`)."""
+    digest = hashlib.sha256()
+    for path in sorted(ENGINE_DIR.rglob("*.py")):
+        digest.update(str(path.relative_to(ENGINE_DIR)).encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
+def deal_factions(i: int, factions: Sequence[str]) -> tuple[str, str]:
+    """The two faction decks of deal ``i`` (see the module docstring)."""
+    k = len(factions)
+    return factions[i % k], factions[(i + i // k) % k]
+
+
+def play_pairing(
+    x: str,
+    y: str,
+    *,
+    deals: int,
+    seed: int,
+    factions: Sequence[str],
+    rules: Rules | None = None,
+) -> dict[str, Any]:
+    """``x`` against ``y`` over ``deals`` deals, each played with the agents both
+    ways round. Returns the pairing's record from ``x``'s side, overall and by the
+    faction deck each agent played (``by_faction[agent][faction]``)."""
+    from engine.deckbuilding.resolve import faction_deck
+    from engine.play import play_one
+
+    decks = {f: faction_deck(f) for f in dict.fromkeys(factions)}
+    wins = [0, 0]
+    draws = 0
+    turns = 0
+    # per agent and faction deck it played: its wins, losses, draws
+    by: dict[str, dict[str, list[int]]] = {
+        a: {f: [0, 0, 0] for f in decks} for a in (x, y)
+    }
+    for i in range(deals):
+        fa, fb = deal_factions(i, factions)
+        gs = derive_seed(seed, i)
+        for x_seat in (0, 1):
+            agents = (x, y) if x_seat == 0 else (y, x)
+            r = play_one(
+                decks[fa],
+                decks[fb],
+                seed=gs,
+                agent_a=agents[0],
+                agent_b=agents[1],
+                rules=rules,
+            )
+            turns += r.turns
+            x_deck, y_deck = (fa, fb) if x_seat == 0 else (fb, fa)
+            if r.winner is None:
+                draws += 1
+                by[x][x_deck][2] += 1
+                by[y][y_deck][2] += 1
+            elif (r.winner == "a") == (x_seat == 0):
+                wins[0] += 1
+                by[x][x_deck][0] += 1
+                by[y][y_deck][1] += 1
+            else:
+                wins[1] += 1
+                by[x][x_deck][1] += 1
+                by[y][y_deck][0] += 1
+    games = 2 * deals
+    return {
+        "agents": [x, y],
+        "games": games,
+        "wins": wins,
+        "draws": draws,
+        **_score(wins[0], draws, games),
+        "avg_turns": round(turns / games, 1) if games else 0.0,
+        "by_faction": {
+            a: {
+                f: {
+                    "games": sum(v),
+                    "wins": v[0],
+                    "losses": v[1],
+                    "draws": v[2],
+                    **_score(v[0], v[2], sum(v)),
+                }
+                for f, v in per.items()
+                if sum(v)
+            }
+            for a, per in by.items()
+        },
+    }
+
+
+def _flipped(p: dict[str, Any]) -> dict[str, Any]:
+    """The same pairing seen from its second agent."""
+    x, y = p["agents"]
+    return {
+        **p,
+        "agents": [y, x],
+        "wins": p["wins"][::-1],
+        **_score(p["wins"][1], p["draws"], p["games"]),
+        "by_faction": {y: p["by_faction"][y], x: p["by_faction"][x]},
+    }
+
+
+def _score(wins: int, draws: int, games: int) -> dict[str, Any]:
+    """Score share (draws half) and its 95% Wilson interval, in percent."""
+    pts = wins + draws / 2
+    lo, hi = wilson(pts, games)
+    return {
+        "score_pct": round(100 * pts / games, 1) if games else 0.0,
+        "ci95": [round(100 * lo, 1), round(100 * hi, 1)],
+    }
+
+
+def run_ladder(
+    agents: Sequence[str],
+    *,
+    deals: int = DEFAULT_DEALS,
+    seed: int = DEFAULT_SEED,
+    factions: Sequence[str] | None = None,
+    anchor: str | None = None,
+    rules: Rules | None = None,
+    progress: Callable[[dict[str, Any]], None] | None = None,
+    known: Sequence[dict[str, Any]] = (),
+) -> dict[str, Any]:
+    """Round robin of ``agents`` (each pair once, :func:`play_pairing`) and the Elo
+    fit. Deterministic from ``seed``: a pairing's games do not depend on which other
+    agents take part, so ``known`` pairings (from a stored ladder of the same seed,
+    deals and factions) are reused instead of replayed, and their agents join the
+    fit (listed under ``reused``)."""
+    from engine.agents import AGENTS
+    from engine.deckbuilding.resolve import playable_factions
+
+    unknown = [a for a in agents if a not in AGENTS]
+    if unknown:
+        raise ValueError(f"unknown agent(s) {unknown}; choose from {list(AGENTS)}")
+    # stored pairings of agents still registered
+    known = [p for p in known if all(a in AGENTS for a in p["agents"])]
+    stored = {frozenset(p["agents"]): p for p in known}
+    asked = list(dict.fromkeys(agents))
+    agents = list(dict.fromkeys([*asked, *(a for p in known for a in p["agents"])]))
+    if len(agents) < 2:
+        raise ValueError("a ladder needs at least two agents")
+    if deals < 1:
+        raise ValueError("at least one deal per pairing")
+    facs = list(factions or playable_factions())
+    anchor = anchor or next((a for a in ANCHORS if a in agents), agents[0])
+    if anchor not in agents:
+        raise ValueError(f"anchor {anchor!r} is not among the agents")
+    pairings = list(stored.values())
+    c0 = time.process_time()
+    for i, x in enumerate(asked):
+        for y in asked[i + 1 :]:
+            if frozenset((x, y)) in stored:
+                continue
+            p = play_pairing(x, y, deals=deals, seed=seed, factions=facs, rules=rules)
+            pairings.append(p)
+            if progress is not None:
+                progress(p)
+    scores = {
+        (p["agents"][0], p["agents"][1]): (p["wins"][0] + p["draws"] / 2, p["games"])
+        for p in pairings
+    }
+    elo = fit(scores, anchor=anchor)
+    order = sorted(agents, key=lambda a: (-elo[a].elo, agents.index(a)))
+    rank = {a: k for k, a in enumerate(order)}
+    # each pairing from its stronger agent's side, strongest pairings first
+    pairings = [
+        p if rank[p["agents"][0]] < rank[p["agents"][1]] else _flipped(p)
+        for p in pairings
+    ]
+    pairings.sort(key=lambda p: (rank[p["agents"][0]], rank[p["agents"][1]]))
+    return {
+        "agents": order,
+        "anchor": anchor,
+        "deals": deals,
+        "games_per_pairing": 2 * deals,
+        "seed": seed,
+        "factions": facs,
+        "ruleset": get_ruleset((rules or Rules()).ruleset).name,
+        "elo": {a: elo[a].to_json() for a in order},
+        "pairings": pairings,
+        "engine_version": engine_version(),
+        "engine_build": engine.BUILD,
+        "cpu_seconds": round(time.process_time() - c0, 1),
+        **({"reused": [p["agents"] for p in known]} if known else {}),
+    }
+
+
+def measure_speed(agent: str, games: int = 12) -> float:
+    """Games per CPU second of ``agent`` against itself over the benchmark's fixed
+    matchups (:func:`engine.bench.run`); a rough figure of this machine."""
+    from engine.bench import run
+
+    secs, n, _, _ = run(agent, games)
+    return round(n / secs, 2) if secs > 0 else 0.0
+
+
+def write_data(
+    result: dict[str, Any], speeds: dict[str, float], path: Path | None = None
+) -> Path:
+    """Store a ladder result as the data file the simulations read."""
+    from engine.bench import machine
+
+    data = {
+        "format": DATA_FORMAT,
+        "version": 1,
+        "date": datetime.date.today().isoformat(),
+        "command": "python -m engine.ladder --write "
+        f"--agents {','.join(result['elo'])} --games {result['deals']} "
+        f"--seed {result['seed']}"
+        + (
+            " (pairings merged from several runs with --merge; each pairing X v Y "
+            "replays alone with --agents X,Y)"
+            if result.get("reused")
+            else ""
+        ),
+        "machine": machine()["cpu"],
+        **result,
+        "games_per_s": speeds,
+    }
+    data.pop("cpu_seconds", None)
+    path = path or DATA_FILE
+    path.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", "utf-8")
+    forget()
+    return path
+
+
+def load_data(path: Path | None = None) -> dict[str, Any] | None:
+    """The stored ladder (None when there is none or it is unreadable); read once
+    per path (:func:`forget` drops what was read)."""
+    return _load(path or DATA_FILE)
+
+
+def forget() -> None:
+    """Read the data files again on next use (after writing one)."""
+    _load.cache_clear()
+
+
+@functools.lru_cache(maxsize=4)
+def _load(path: Path) -> dict[str, Any] | None:
+    try:
+        data: dict[str, Any] = json.loads(path.read_text("utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data if data.get("format") == DATA_FORMAT else None
+
+
+def ratings(path: Path | None = None) -> dict[str, dict[str, Any]]:
+    """Per registered agent with a stored rating: ``elo``, ``ci95``, ``games``,
+    ``games_per_s`` (None if not measured), strongest first; plus the ladder's
+    ``anchor``, ``date`` and ``engine_version`` under each entry's ``ladder``."""
+    from engine.agents import AGENTS
+
+    data = load_data(path)
+    if not data:
+        return {}
+    speeds = data.get("games_per_s", {})
+    meta = {k: data.get(k) for k in ("anchor", "date", "engine_version", "deals")}
+    out = {
+        name: {**r, "games_per_s": speeds.get(name), "ladder": meta}
+        for name, r in data.get("elo", {}).items()
+        if name in AGENTS
+    }
+    return dict(sorted(out.items(), key=lambda kv: -kv[1]["elo"]))
+
+
+def strongest_agent(
+    eligible: Iterable[str] | None = None,
+    *,
+    min_games_per_s: float = 0.0,
+    speeds: dict[str, float] | None = None,
+    path: Path | None = None,
+) -> str:
+    """The default agent: among the registered agents in ``eligible`` (all when
+    None) that play at least ``min_games_per_s`` (``speeds``, else the ladder's
+    figure; an agent with no figure is never chosen when a minimum is set), the one
+    with the highest stored Elo. With no rated candidate: :data:`UNRATED_DEFAULT`
+    if registered, else the first registered agent. The one place that decides
+    which agent plays when none is named (CLI, site)."""
+    from engine.agents import AGENTS
+
+    pool = [a for a in (AGENTS if eligible is None else eligible) if a in AGENTS]
+    rated = ratings(path)
+    best: tuple[float, str] | None = None
+    for name in pool:
+        r = rated.get(name)
+        if r is None:
+            continue
+        rate = (speeds or {}).get(name, r["games_per_s"])
+        if min_games_per_s > 0 and (rate is None or rate < min_games_per_s):
+            continue
+        if best is None or r["elo"] > best[0]:
+            best = (r["elo"], name)
+    if best is not None:
+        return best[1]
+    if UNRATED_DEFAULT in AGENTS and UNRATED_DEFAULT in pool:
+        return UNRATED_DEFAULT
+    return pool[0] if pool else next(iter(AGENTS))
+
+
+def cli_default_agent() -> str:
+    """The agent the engine's command-line tools use when none is named."""
+    return strongest_agent(min_games_per_s=CLI_MIN_GAMES_PER_S)
+
+
+def format_text(res: dict[str, Any]) -> str:
+    lines = [
+        f"Ladder: {len(res['agents'])} agents, {res['deals']} deals per pairing "
+        f"({res['games_per_pairing']} games, the agents swapped on each deal), "
+        f"seed {res['seed']}, {len(res['factions'])} faction decks.",
+        "",
+        f"Elo ({res['anchor']} = 0; 95% interval; draws count half):",
+    ]
+    width = max(len(a) for a in res["agents"])
+    for a in res["agents"]:
+        e = res["elo"][a]
+        lo, hi = e["ci95"]
+        lines.append(
+            f"  {a:<{width}}  {e['elo']:7.0f}  [{lo:.0f}, {hi:.0f}]  {e['games']} games"
+        )
+    lines += ["", "Head to head (first agent's score, 95% Wilson interval):"]
+    for p in res["pairings"]:
+        x, y = p["agents"]
+        lo, hi = p["ci95"]
+        lines.append(
+            f"  {x} v {y}: {p['score_pct']}% [{lo}, {hi}] of {p['games']} games "
+            f"({p['wins'][0]}-{p['wins'][1]}-{p['draws']}), {p['avg_turns']} turns"
+        )
+        facs = ", ".join(
+            f"{f} {v['score_pct']}% [{v['ci95'][0]}, {v['ci95'][1]}]"
+            for f, v in p["by_faction"][x].items()
+        )
+        lines.append(f"    {x}'s score by the deck it played: {facs}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    from engine.agents import AGENTS
+
+    ap = argparse.ArgumentParser(
+        prog="python -m engine.ladder",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    ap.add_argument(
+        "--agents",
+        default=",".join(AGENTS),
+        help=f"comma-separated agents (default: all, {','.join(AGENTS)})",
+    )
+    ap.add_argument(
+        "--games",
+        type=int,
+        help=f"deals per pairing, each played twice (default {DEFAULT_DEALS}, or the "
+        "stored ladder's with --merge)",
+    )
+    ap.add_argument("--seed", type=int, help=f"default {DEFAULT_SEED}")
+    ap.add_argument("--anchor", help="the agent rated 0 (default: greedy)")
+    ap.add_argument("--factions", help="comma-separated faction slugs (default: all)")
+    ap.add_argument("--json", action="store_true", help="print one JSON object")
+    ap.add_argument(
+        "--write",
+        nargs="?",
+        const=str(DATA_FILE),
+        metavar="PATH",
+        help="also store the result, with each agent's speed, as the data file "
+        "the simulations read (default path: engine/agents/ladder.json)",
+    )
+    ap.add_argument(
+        "--merge",
+        action="store_true",
+        help="reuse the stored ladder's pairings (same seed, deals and factions): "
+        "play only the pairings among --agents it lacks, and rate everyone",
+    )
+    ap.add_argument(
+        "--speed-games",
+        type=int,
+        default=12,
+        help="self-play games per agent timed for --write (default %(default)s)",
+    )
+    ns = ap.parse_args(argv)
+    agents = [a.strip() for a in ns.agents.split(",") if a.strip()]
+    facs = [f.strip() for f in ns.factions.split(",")] if ns.factions else None
+    known: list[dict[str, Any]] = []
+    speeds: dict[str, float] = {}
+    if ns.merge:
+        data = load_data(Path(ns.write) if ns.write else None)
+        if data is None:
+            print("error: --merge: no stored ladder", file=sys.stderr)
+            return 2
+        ns.games = data["deals"] if ns.games is None else ns.games
+        ns.seed = data["seed"] if ns.seed is None else ns.seed
+        facs = facs or data["factions"]
+        if (ns.games, ns.seed, facs) != (data["deals"], data["seed"], data["factions"]):
+            print(
+                f"error: --merge: the stored ladder played {data['deals']} deals from "
+                f"seed {data['seed']} over {','.join(data['factions'])}",
+                file=sys.stderr,
+            )
+            return 2
+        known = data["pairings"]
+        speeds = dict(data.get("games_per_s", {}))
+    ns.games = DEFAULT_DEALS if ns.games is None else ns.games
+    ns.seed = DEFAULT_SEED if ns.seed is None else ns.seed
+
+    def progress(p: dict[str, Any]) -> None:
+        x, y = p["agents"]
+        print(f"{x} v {y}: {p['score_pct']}% of {p['games']}", file=sys.stderr)
+
+    try:
+        res = run_ladder(
+            agents,
+            deals=ns.games,
+            seed=ns.seed,
+            factions=facs,
+            anchor=ns.anchor,
+            progress=progress,
+            known=known,
+        )
+    except (KeyError, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if ns.write:
+        speeds = {
+            a: speeds.get(a) or measure_speed(a, ns.speed_games) for a in res["agents"]
+        }
+        res["games_per_s"] = speeds
+        res["data_file"] = str(write_data(res, speeds, Path(ns.write)))
+    print(json.dumps(res, sort_keys=True) if ns.json else format_text(res))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

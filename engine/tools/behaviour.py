@@ -1,0 +1,441 @@
+"""How an agent plays, measured from the action logs of its games (``python -m
+engine.agents --behaviour``).
+
+The games are played as simulations play them; each game's action log is then
+replayed from its seed (:meth:`GameState.apply_action`, the state's own RNG gives
+the same dice) and every state on the way is looked at. Nothing here touches an
+agent while it chooses, so measuring never changes a game.
+
+Definitions (``p`` = the observed seat; "turn" = one player's turn, the game's turn
+counter, so the turn cap of 60 is 30 turns each):
+
+- **Events drawn / played**: event cards (standard and epic) that entered ``p``'s
+  hand during the game (the opening hand included), each card once; events ``p``
+  played (``PlayEvent``). Share = played / drawn, overall and per faction deck.
+- **Attacks on own cards**: ``Attack`` actions whose target ``p`` controls. Such an
+  attack *gained something* when, between the attack and ``p``'s next decision
+  outside the attack's own effects (or the end of the game), at least one of these
+  happened: ``p``'s magic rose; ``p``'s hand grew; an enemy card on the battlefield
+  took damage or left it (or changed sides); the attack phase's cost of inaction
+  was met (the turn's "attacked an enemy" mark went from off to on); ``p`` won the
+  game. Otherwise it *gained nothing*. Attacks on own gates are counted apart.
+- **Both decks out**: games in which both draw decks were empty at some point, and
+  the game turn at which that first happened.
+- **Turns with no action**: ``p``'s turns in which ``p`` made no summon, move,
+  build, attack, event or ability (discarding for magic, answering choices and
+  ending phases do not count).
+- **Lethal attacks left unmade**: ``p``'s turns in which, at a decision of ``p``'s
+  attack phase, an attack on the enemy summoner was legal with an attacker whose
+  strength (dice) was at least the summoner's remaining life, and ``p`` attacked the
+  enemy summoner with nothing that turn. (Dice may miss: such an attack is likely,
+  not certain, to win.)
+- **Magic at turn start**: ``p``'s magic at ``p``'s first decision of each turn.
+- **Cards held more than 5 turns**: a card's hold is the number of ``p``'s turns that
+  began while it was in ``p``'s hand (a card in the opening hand played on turn 1 was
+  held 1 turn); cards still in hand at the end count with their hold so far.
+- **Card types used**: per faction deck, ``p``'s summons by unit class (common,
+  champion), builds (structure), events played (standard_event, epic_event) and
+  abilities used (``UseAbility``); ``unused`` lists the deck's card types never
+  played.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core.actions import (
+    Action,
+    Attack,
+    Build,
+    DiscardForMagic,
+    Move,
+    PlayEvent,
+    Summon,
+    UseAbility,
+)
+from engine.core.hooks import Decision
+from engine.core.phases import ATTACK
+from engine.core.state import GameState
+from engine.core.types import CardClass, CardDef
+
+ACTING = (Summon, Move, Build, Attack, PlayEvent, UseAbility)
+HOLD_LIMIT = 5
+CARD_TYPES = ("common", "champion", "structure", "standard_event", "epic_event")
+
+
+def card_type(card: CardDef) -> str:
+    """The play category of a card (see the module docstring)."""
+    if card.is_event:
+        return "epic_event" if card.has_class(CardClass.EPIC) else "standard_event"
+    if card.is_summoner:
+        return "summoner"
+    if card.has_class(CardClass.CHAMPION):
+        return "champion"
+    if card.has_class(CardClass.COMMON):
+        return "common"
+    if card.is_structure or card.is_gate:
+        return "structure"
+    return str(card.card_type)
+
+
+@dataclass
+class SeatStats:
+    """What one seat did, summed over games (see the module docstring)."""
+
+    games: int = 0
+    events_drawn: int = 0
+    events_played: int = 0
+    events_by_faction: dict[str, list[int]] = field(default_factory=dict)
+    own_attacks: int = 0
+    own_attacks_gained: int = 0
+    own_attacks_on_gates: int = 0
+    turns: int = 0
+    idle_turns: int = 0
+    lethal_turns: int = 0
+    lethal_unmade: int = 0
+    magic_sum: int = 0
+    magic_max: int = 0
+    cards_drawn: int = 0
+    held_over: int = 0
+    longest_hold: tuple[int, str, int] = (0, "", 0)  # turns, slug, cost
+    types: dict[str, dict[str, int]] = field(default_factory=dict)
+    deck_types: dict[str, set[str]] = field(default_factory=dict)
+
+    def add(self, o: SeatStats) -> None:
+        for name in (
+            "games",
+            "events_drawn",
+            "events_played",
+            "own_attacks",
+            "own_attacks_gained",
+            "own_attacks_on_gates",
+            "turns",
+            "idle_turns",
+            "lethal_turns",
+            "lethal_unmade",
+            "magic_sum",
+            "cards_drawn",
+            "held_over",
+        ):
+            setattr(self, name, getattr(self, name) + getattr(o, name))
+        self.magic_max = max(self.magic_max, o.magic_max)
+        self.longest_hold = max(self.longest_hold, o.longest_hold)
+        for f, (d, p) in o.events_by_faction.items():
+            acc = self.events_by_faction.setdefault(f, [0, 0])
+            acc[0] += d
+            acc[1] += p
+        for f, per in o.types.items():
+            t = self.types.setdefault(f, {})
+            for k, v in per.items():
+                t[k] = t.get(k, 0) + v
+        for f, kinds in o.deck_types.items():
+            self.deck_types.setdefault(f, set()).update(kinds)
+
+
+@dataclass
+class GameBehaviour:
+    """One game's observations: per seat :class:`SeatStats`, and the game turn at
+    which both draw decks were first empty (None: never)."""
+
+    seats: tuple[SeatStats, SeatStats]
+    decks_out_turn: int | None
+    turns: int
+    factions: tuple[str, str]
+
+
+class _Open:
+    """An own-card attack waiting for its effects to finish."""
+
+    __slots__ = ("seat", "magic", "hand", "enemy_damage", "enemy_cards", "marked")
+
+    def __init__(self, st: GameState, seat: int) -> None:
+        self.seat = seat
+        self.magic = st.magic[seat]
+        self.hand = len(st.hand[seat])
+        self.enemy_damage, self.enemy_cards = _enemy_side(st, seat)
+        self.marked = st.targeted_enemy
+
+    def gained(self, st: GameState) -> bool:
+        p = self.seat
+        if st.terminal and st.winner == p:
+            return True
+        if st.magic[p] > self.magic or len(st.hand[p]) > self.hand:
+            return True
+        dmg, cards = _enemy_side(st, p)
+        if dmg > self.enemy_damage or self.enemy_cards - cards:
+            return True
+        return not self.marked and st.targeted_enemy and st.turn_player == p
+
+
+def _enemy_side(st: GameState, seat: int) -> tuple[int, frozenset[int]]:
+    cards = frozenset(c for c in st.cards_of(1 - seat))
+    return sum(st.damage[c] for c in cards), cards
+
+
+def _pending(st: GameState) -> bool:
+    return bool(st.stack) and isinstance(st.stack[-1], Decision)
+
+
+def observe_game(
+    st: GameState,
+    log: Sequence[Action],
+    factions: tuple[str, str],
+    seats: Iterable[int] = (0, 1),
+) -> GameBehaviour:
+    """Replay ``log`` from the initial state ``st`` (mutated) and measure ``seats``.
+
+    ``factions``: the faction deck names of seat 0 and seat 1 (the keys of the per
+    faction figures)."""
+    watch = set(seats)
+    out = (SeatStats(games=1), SeatStats(games=1))
+    info = st.info
+    cards = info.cards
+    for p in watch:
+        kinds = {card_type(cards[c]) for c in range(len(cards)) if info.owner[c] == p}
+        out[p].deck_types[factions[p]] = kinds & set(CARD_TYPES)
+        out[p].types[factions[p]] = {}
+        out[p].events_by_faction[factions[p]] = [0, 0]
+    seen: list[set[int]] = [set(), set()]  # card ids that have been in each hand
+    since: list[dict[int, int]] = [{}, {}]  # card in hand -> own turns begun before
+    own_turns = [0, 0]
+    turn_key = (-1, -1)
+    acted = lethal = hit_summoner = False
+    decks_out: int | None = None
+    pending: _Open | None = None
+
+    def close_turn() -> None:
+        tp = turn_key[1]
+        if tp in watch and turn_key[0] >= 0:
+            s = out[tp]
+            s.idle_turns += not acted
+            s.lethal_turns += lethal
+            s.lethal_unmade += lethal and not hit_summoner
+
+    def left_hand(p: int, c: int) -> None:
+        held = own_turns[p] - since[p].pop(c)
+        if p in watch and held > HOLD_LIMIT:
+            s = out[p]
+            s.held_over += 1
+            card = cards[c]
+            s.longest_hold = max(s.longest_hold, (held, card.slug, card.cost or 0))
+
+    def look(st: GameState) -> None:
+        nonlocal decks_out
+        for p in (0, 1):
+            hand = st.hand[p]
+            for c in hand:
+                if c not in since[p]:
+                    since[p][c] = own_turns[p]
+                    if c not in seen[p]:
+                        seen[p].add(c)
+                        if p in watch:
+                            out[p].cards_drawn += 1
+                            if cards[c].is_event:
+                                out[p].events_drawn += 1
+                                out[p].events_by_faction[factions[p]][0] += 1
+            if len(since[p]) != len(hand):
+                for c in [c for c in since[p] if c not in hand]:
+                    left_hand(p, c)
+        if decks_out is None and not st.deck[0] and not st.deck[1]:
+            decks_out = st.turn
+
+    for action in log:
+        look(st)
+        if pending is not None and not _pending(st):
+            s = out[pending.seat]
+            s.own_attacks_gained += pending.gained(st)
+            pending = None
+        p = st.current_player()
+        key = (st.turn, st.turn_player)
+        if key != turn_key:
+            close_turn()
+            turn_key = key
+            acted = lethal = hit_summoner = False
+            tp = st.turn_player
+            own_turns[tp] += 1
+            if tp in watch:
+                out[tp].turns += 1
+                out[tp].magic_sum += st.magic[tp]
+                out[tp].magic_max = max(out[tp].magic_max, st.magic[tp])
+        mine = p == st.turn_player and not _pending(st)
+        if mine and p in watch and st.phase == ATTACK and not lethal:
+            lethal = _lethal_available(st, p)
+        if mine and isinstance(action, ACTING):
+            acted = True
+            _count_play(st, action, p, out[p], factions[p], watch)
+        if isinstance(action, Attack) and st.ctrl[action.attacker] == p:
+            target = action.target
+            if st.ctrl[target] == p and p in watch:
+                out[p].own_attacks += 1
+                out[p].own_attacks_on_gates += st.is_gate(target)
+                pending = _Open(st, p)
+            if target == info.summoners[1 - p]:
+                hit_summoner = True
+        st.apply_action(action)
+    look(st)
+    if pending is not None:
+        out[pending.seat].own_attacks_gained += pending.gained(st)
+    close_turn()
+    for p in (0, 1):
+        for c in list(since[p]):
+            left_hand(p, c)
+    turns = st.turn if st.termination != "turn_cap" else st.turn - 1
+    return GameBehaviour(out, decks_out, turns, factions)
+
+
+def _lethal_available(st: GameState, p: int) -> bool:
+    foe = st.info.summoners[1 - p]
+    left = st.life(foe) - st.damage[foe]
+    return any(
+        isinstance(a, Attack) and a.target == foe and st.strength(a.attacker) >= left
+        for a in st.legal_actions()
+    )
+
+
+def _count_play(
+    st: GameState, a: Action, p: int, s: SeatStats, faction: str, watch: set[int]
+) -> None:
+    if p not in watch or isinstance(a, (Move, Attack, DiscardForMagic)):
+        return
+    if isinstance(a, UseAbility):
+        kind = "ability"
+    else:
+        assert isinstance(a, (Summon, Build, PlayEvent))
+        kind = "structure" if isinstance(a, Build) else card_type(st.info.cards[a.card])
+        if isinstance(a, PlayEvent):
+            s.events_played += 1
+            s.events_by_faction[faction][1] += 1
+    t = s.types[faction]
+    t[kind] = t.get(kind, 0) + 1
+
+
+@dataclass
+class Report:
+    """Behaviour of one agent over many games (:func:`measure`)."""
+
+    agent: str
+    opponent: str
+    seed: int
+    deals: int
+    seat: SeatStats = field(default_factory=SeatStats)
+    games: int = 0
+    decks_out_turns: list[int] = field(default_factory=list)
+
+    def add(self, g: GameBehaviour, seats: Iterable[int]) -> None:
+        self.games += 1
+        for p in seats:
+            self.seat.add(g.seats[p])
+        if g.decks_out_turn is not None:
+            self.decks_out_turns.append(g.decks_out_turn)
+
+    def to_json(self) -> dict[str, Any]:
+        s = self.seat
+
+        def pct(n: float, d: float) -> float:
+            return round(100.0 * n / d, 1) if d else 0.0
+
+        out_turns = sorted(self.decks_out_turns)
+        by_faction: dict[str, Any] = {}
+        for f in sorted(s.types):
+            used = s.types[f]
+            d, p = s.events_by_faction.get(f, [0, 0])
+            by_faction[f] = {
+                "events_drawn": d,
+                "events_played": p,
+                "events_played_pct": pct(p, d),
+                "card_types_used": dict(sorted(used.items())),
+                "unused": sorted(k for k in s.deck_types.get(f, ()) if not used.get(k)),
+            }
+        longest = s.longest_hold
+        return {
+            "agent": self.agent,
+            "opponent": self.opponent,
+            "seed": self.seed,
+            "deals": self.deals,
+            "games": self.games,
+            "seat_games": s.games,
+            "events": {
+                "drawn": s.events_drawn,
+                "played": s.events_played,
+                "played_pct": pct(s.events_played, s.events_drawn),
+            },
+            "own_attacks": {
+                "total": s.own_attacks,
+                "gained_something": s.own_attacks_gained,
+                "gained_nothing": s.own_attacks - s.own_attacks_gained,
+                "on_gates": s.own_attacks_on_gates,
+                "per_game": round(s.own_attacks / s.games, 2) if s.games else 0.0,
+            },
+            "decks_out": {
+                "games": len(out_turns),
+                "pct": pct(len(out_turns), self.games),
+                "median_turn": out_turns[len(out_turns) // 2] if out_turns else None,
+                "first_turn": out_turns[0] if out_turns else None,
+            },
+            "idle_turns": {
+                "turns": s.turns,
+                "idle": s.idle_turns,
+                "pct": pct(s.idle_turns, s.turns),
+            },
+            "lethal": {
+                "turns_available": s.lethal_turns,
+                "unmade": s.lethal_unmade,
+            },
+            "magic_at_turn_start": {
+                "mean": round(s.magic_sum / s.turns, 2) if s.turns else 0.0,
+                "max": s.magic_max,
+            },
+            "held_over_5_turns": {
+                "cards": s.held_over,
+                "pct_of_drawn": pct(s.held_over, s.cards_drawn),
+                "per_game": round(s.held_over / s.games, 2) if s.games else 0.0,
+                "longest": (
+                    {"card": longest[1], "cost": longest[2], "turns": longest[0]}
+                    if longest[0]
+                    else None
+                ),
+            },
+            "by_faction": by_faction,
+        }
+
+
+def measure(
+    agent: str,
+    *,
+    opponent: str | None = None,
+    deals: int = 64,
+    seed: int = 13,
+    factions: Sequence[str] | None = None,
+) -> Report:
+    """Play ``deals`` deals (:func:`engine.ladder.deal_factions`: faction decks and
+    a seed ``derive_seed(seed, i)``) and observe ``agent``. Against itself (the
+    default) each deal is one game and both seats are observed; against another
+    ``opponent`` each deal is played twice, ``agent`` in each seat once."""
+    from engine.agents import make_agent
+    from engine.core.play import derive_seed, play_game
+    from engine.deckbuilding.resolve import faction_deck, playable_factions
+    from engine.ladder import deal_factions
+    from engine.play import setup_game
+
+    opponent = opponent or agent
+    facs = list(factions or playable_factions())
+    decks = {f: faction_deck(f) for f in facs}
+    report = Report(agent, opponent, seed, deals)
+    layouts: list[tuple[tuple[str, str], tuple[int, ...]]] = [((agent, agent), (0, 1))]
+    if opponent != agent:
+        layouts = [((agent, opponent), (0,)), ((opponent, agent), (1,))]
+    for i in range(deals):
+        fa, fb = deal_factions(i, facs)
+        gs = derive_seed(seed, i)
+        for names, seats in layouts:
+            st = setup_game(decks[fa], decks[fb], seed=gs)
+            players = [
+                make_agent(names[0], derive_seed(gs, 1)),
+                make_agent(names[1], derive_seed(gs, 2)),
+            ]
+            play_game(st, players, record=True)
+            start = setup_game(decks[fa], decks[fb], seed=gs)
+            report.add(observe_game(start, st.log or [], (fa, fb), seats), seats)
+    return report

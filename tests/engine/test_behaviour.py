@@ -1,0 +1,225 @@
+"""The behaviour report (engine.tools.behaviour): each figure counts what its
+definition says, on hand-built games replayed from their logs."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+import pytest
+from scenario import GATE, GRUNT, SUMMONER, WEAK, Dice, Scenario, at, build, end_turn
+
+from engine.agents.__main__ import main
+from engine.core.actions import (
+    END_PHASE,
+    Action,
+    Attack,
+    ChooseTarget,
+    Move,
+    PlayEvent,
+    Summon,
+)
+from engine.core.phases import ATTACK, SUMMON
+from engine.core.state import GameState
+from engine.core.types import CardDef
+from engine.tools.behaviour import (
+    GameBehaviour,
+    _Open,
+    card_type,
+    measure,
+    observe_game,
+)
+
+FACS = ("left", "right")
+
+
+def observe(
+    make: Callable[[], GameState], play: Callable[[GameState], None]
+) -> GameBehaviour:
+    """Build the state, play it with ``play`` (recording the log), then observe the
+    log from a fresh copy of the same state."""
+    st = make()
+    st.log = []
+    play(st)
+    log: list[Action] = list(st.log)
+    return observe_game(make(), log, FACS)
+
+
+def test_events_drawn_and_played(br: dict[str, CardDef]) -> None:
+    sc = Scenario()
+    ev = sc.add(0, br["mind-control"], zone="hand")
+    sc.add(0, br["mind-control"], zone="hand")  # drawn, never played
+    a = sc.add(1, GRUNT, "d3")
+
+    def play(st: GameState) -> None:
+        st.apply_action(PlayEvent(ev))
+        st.apply_action(ChooseTarget(a))
+
+    g = observe(lambda: sc.build(phase=SUMMON), play)
+    s = g.seats[0]
+    assert (s.events_drawn, s.events_played) == (2, 1)
+    assert s.events_by_faction == {"left": [2, 1]}
+    assert g.seats[1].events_drawn == 0
+    kind = card_type(br["mind-control"])
+    assert kind == "epic_event" and s.types["left"] == {kind: 1}
+
+
+def test_attacks_on_own_cards_that_gain_nothing(rig: Dice) -> None:
+    sc = Scenario()
+    grunt = sc.add(0, GRUNT, "c3")
+    weak = sc.add(0, WEAK, "c4")
+    gate = sc.add(0, GATE, "d2")
+    sc.add(1, GRUNT, "a8")  # far away: nothing to gain
+
+    def play(st: GameState) -> None:
+        legal = st.legal_actions()
+        assert Attack(grunt, weak) in legal and Attack(0, gate) in legal
+        st.apply_action(Attack(grunt, weak))
+        st.apply_action(Attack(0, gate))
+        st.apply_action(END_PHASE)  # the cost of inaction is paid
+
+    rig(1, 1, 1, 1)  # every die hits: the weak unit is destroyed
+    g = observe(lambda: build(sc, phase=ATTACK), play)
+    s = g.seats[0]
+    assert (s.own_attacks, s.own_attacks_gained, s.own_attacks_on_gates) == (2, 0, 1)
+
+
+def test_an_own_attack_gains_when_the_enemy_loses_or_the_player_gains() -> None:
+    sc = Scenario()
+    sc.add(0, GRUNT, "c3")
+    foe = sc.add(1, GRUNT, "c6")
+    st = sc.build(phase=ATTACK)
+    before = _Open(st, 0)
+    assert not before.gained(st)
+    st.damage[foe] += 1  # an enemy card took damage
+    assert before.gained(st)
+    st = sc.build(phase=ATTACK)
+    before = _Open(st, 0)
+    st.magic[0] += 1  # the attacker gained magic
+    assert before.gained(st)
+    st = sc.build(phase=ATTACK)
+    before = _Open(st, 0)
+    st.targeted_enemy = True  # the cost of inaction is met
+    assert before.gained(st)
+    st = sc.build(phase=ATTACK)
+    before = _Open(st, 0)
+    st.discard_card(foe)  # an enemy card left the battlefield
+    assert before.gained(st)
+
+
+def lethal_scenario() -> tuple[Scenario, int]:
+    sc = Scenario()
+    grunt = sc.add(0, GRUNT, "c7")  # next to the enemy summoner at c8
+    return sc, grunt
+
+
+def hurt(st: GameState) -> GameState:
+    st.damage[1] = SUMMONER.life - 2  # type: ignore[operator]  # 2 life left
+    return st
+
+
+def test_lethal_attack_left_unmade_is_counted() -> None:
+    sc, _ = lethal_scenario()
+    g = observe(lambda: hurt(sc.build(phase=ATTACK)), end_turn)
+    assert (g.seats[0].lethal_turns, g.seats[0].lethal_unmade) == (1, 1)
+
+
+def test_lethal_attack_taken_is_not_counted(rig: Dice) -> None:
+    sc, grunt = lethal_scenario()
+
+    def play(st: GameState) -> None:
+        st.apply_action(Attack(grunt, 1))
+        end_turn(st)
+
+    rig()  # blanks: the attack misses, but it was made
+    g = observe(lambda: hurt(build(sc, phase=ATTACK)), play)
+    assert (g.seats[0].lethal_turns, g.seats[0].lethal_unmade) == (1, 0)
+
+
+def test_turns_with_no_action_and_magic_at_turn_start() -> None:
+    sc = Scenario()
+    sc.add(0, GRUNT, "c3")
+    mover = sc.add(1, GRUNT, "c6")
+
+    def play(st: GameState) -> None:
+        end_turn(st)  # player 0 does nothing
+        st.apply_action(END_PHASE)  # player 1: summon phase
+        st.apply_action(Move(mover, at("c5")))
+        end_turn(st)
+
+    g = observe(lambda: sc.build(phase=SUMMON, magic=(3, 4)), play)
+    a, b = g.seats
+    # (the log ends as player 0's second turn begins: no decision of it was made)
+    assert (a.turns, a.idle_turns, a.magic_sum) == (1, 1, 3)
+    assert (b.turns, b.idle_turns, b.magic_sum) == (1, 0, 4)
+
+
+@pytest.mark.parametrize(("rounds", "over"), [(5, 0), (6, 1)])
+def test_cards_held_more_than_five_turns(rounds: int, over: int) -> None:
+    sc = Scenario()
+    sc.add(0, GRUNT, zone="hand")  # never summoned (no gate)
+
+    def play(st: GameState) -> None:
+        for _ in range(2 * rounds - 1):
+            end_turn(st)
+
+    g = observe(lambda: sc.build(phase=SUMMON), play)
+    assert g.seats[0].turns == rounds
+    assert g.seats[0].held_over == over
+    if over:
+        assert g.seats[0].longest_hold == (rounds, "grunt", 1)
+
+
+def test_both_decks_out_turn() -> None:
+    sc = Scenario()  # no draw decks at all: out from the first turn
+    g = observe(lambda: sc.build(phase=SUMMON), end_turn)
+    assert g.decks_out_turn == 1
+    sc.add(1, GRUNT, zone="deck")
+    g = observe(lambda: sc.build(phase=SUMMON), end_turn)
+    assert g.decks_out_turn is None
+
+
+def test_card_types_used_and_unused() -> None:
+    sc = Scenario()
+    sc.add(0, GATE, "c2")
+    grunt = sc.add(0, GRUNT, zone="hand")
+    sc.add(0, GATE, zone="hand")
+
+    def play(st: GameState) -> None:
+        st.apply_action(Summon(grunt, at("c3")))
+
+    g = observe(lambda: sc.build(phase=SUMMON), play)
+    s = g.seats[0]
+    assert s.types == {"left": {"common": 1}}
+    assert s.deck_types == {"left": {"common", "structure"}}
+
+
+def test_measure_is_deterministic_and_observes_the_games_played() -> None:
+    from engine.core.play import derive_seed
+    from engine.deckbuilding.resolve import faction_deck
+    from engine.play import play_one, setup_game
+
+    facs = ["polar-dwarves", "cave-goblins"]
+    one = measure("random", deals=3, seed=5, factions=facs).to_json()
+    assert one == measure("random", deals=3, seed=5, factions=facs).to_json()
+    assert one["games"] == 3 and one["seat_games"] == 6
+    assert set(one["by_faction"]) == set(facs)
+    vs = measure("random", opponent="greedy", deals=1, seed=5, factions=facs)
+    assert (vs.games, vs.seat.games) == (2, 2)  # both seats once, one observed
+    # replaying a simulation's log reaches the game's own end
+    deck = faction_deck(facs[0])
+    r = play_one(deck, deck, seed=derive_seed(5, 0), record=True)
+    g = observe_game(setup_game(deck, deck, seed=derive_seed(5, 0)), r.log or [], FACS)
+    assert g.turns == r.turns
+    assert g.seats[0].turns + g.seats[1].turns in (r.turns, r.turns + 1)
+
+
+def test_behaviour_cli(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["--behaviour", "--agent", "random", "--games", "2"]
+    assert main([*args, "--factions", "breakers,vanguards", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [r["agent"] for r in out["agents"]] == ["random"]
+    assert main([*args, "--factions", "breakers,vanguards"]) == 0
+    text = capsys.readouterr().out
+    assert "events played / drawn" in text and "lethal attacks left unmade" in text
+    assert main(["--behaviour", "--agent", "nobody"]) == 2
