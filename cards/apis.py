@@ -10,8 +10,13 @@ from __future__ import annotations
 from typing import Any
 
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework import generics, renderers, serializers
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_view,
+)
+from rest_framework import exceptions, generics, renderers, serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -19,11 +24,13 @@ from rest_framework.views import APIView
 from cards import selectors
 from cards.filters import CardFilter
 from cards.models import (
+    DEFAULT_EDITION,
     AttackType,
     Card,
     CardClass,
     Confidence,
     DeckRole,
+    Edition,
     Faction,
     Phase,
     Product,
@@ -140,6 +147,30 @@ class FactionOutputSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
+RULESET_PARAMETER = OpenApiParameter(
+    "ruleset",
+    OpenApiTypes.STR,
+    enum=list(Edition.values),
+    description="Edition: second (the default) or first.",
+)
+
+
+def request_edition(request: Any) -> str:
+    """The ``?ruleset=`` of a request (default: the second edition); an unknown
+    value is a 400 (``ValidationError``)."""
+    value = request.query_params.get("ruleset") or DEFAULT_EDITION
+    if value not in Edition.values:
+        raise exceptions.ValidationError(
+            {
+                "ruleset": [
+                    f"Unknown edition {value[:40]!r}: {', '.join(Edition.values)}."
+                ]
+            }
+        )
+    return value
+
+
+@extend_schema_view(get=extend_schema(parameters=[RULESET_PARAMETER]))
 class FactionListApi(CachedCatalogReadMixin, generics.ListAPIView):
     """Every faction in catalog order, with its summoner and data completeness."""
 
@@ -148,15 +179,18 @@ class FactionListApi(CachedCatalogReadMixin, generics.ListAPIView):
     filter_backends: list[Any] = []
 
     def get_queryset(self):
-        return selectors.faction_list()
+        return selectors.faction_list(edition=request_edition(self.request))
 
 
+@extend_schema_view(get=extend_schema(parameters=[RULESET_PARAMETER]))
 class FactionDetailApi(CachedCatalogReadMixin, generics.RetrieveAPIView):
     serializer_class = FactionOutputSerializer
     filter_backends: list[Any] = []
 
     def get_object(self) -> Faction:
-        return selectors.faction_get(slug=self.kwargs["slug"])
+        return selectors.faction_get(
+            slug=self.kwargs["slug"], edition=request_edition(self.request)
+        )
 
 
 class CardListApi(CachedCatalogReadMixin, generics.ListAPIView):
@@ -180,12 +214,15 @@ class CardListApi(CachedCatalogReadMixin, generics.ListAPIView):
         return queryset  # already filtered by the selector
 
 
+@extend_schema_view(get=extend_schema(parameters=[RULESET_PARAMETER]))
 class CardDetailApi(CachedCatalogReadMixin, generics.RetrieveAPIView):
     serializer_class = CardOutputSerializer
     filter_backends: list[Any] = []
 
     def get_object(self) -> Card:
-        return selectors.card_get(slug=self.kwargs["slug"])
+        return selectors.card_get(
+            slug=self.kwargs["slug"], edition=request_edition(self.request)
+        )
 
 
 class DeckTextRenderer(renderers.BaseRenderer):
@@ -233,6 +270,11 @@ class SetupOutputSerializer(serializers.Serializer):
 class FactionDeckOutputSerializer(serializers.Serializer):
     faction = serializers.SlugField()
     name = serializers.CharField()
+    ruleset = serializers.CharField(help_text="The edition: second or first.")
+    kind = serializers.CharField(
+        help_text='"faction deck", or "sample deck, counts not official" (first '
+        "edition decks built by the catalog's sample rule: copy counts unknown)."
+    )
     summoner = serializers.SlugField(allow_null=True)
     confidence = serializers.ChoiceField(Confidence.choices)
     total = serializers.IntegerField()
@@ -245,6 +287,8 @@ def _deck_payload(deck: selectors.FactionDeck) -> dict[str, Any]:
     return {
         "faction": faction.slug,
         "name": faction.name,
+        "ruleset": faction.edition,
+        "kind": deck.label,
         "summoner": faction.summoner.slug if faction.summoner else None,
         "confidence": faction.deck_confidence,
         "total": deck.total,
@@ -280,13 +324,14 @@ class FactionDeckApi(CachedCatalogReadMixin, APIView):
 
     @extend_schema(
         parameters=[
+            RULESET_PARAMETER,
             OpenApiParameter(
                 "format",
                 OpenApiTypes.STR,
                 enum=["json", "text"],
                 description="`text`: the deck text format (`COUNT Card Name` lines, "
                 "`#` headers) as text/plain.",
-            )
+            ),
         ],
         responses={
             (200, "application/json"): FactionDeckOutputSerializer,
@@ -296,7 +341,7 @@ class FactionDeckApi(CachedCatalogReadMixin, APIView):
         },
     )
     def get(self, request: Request, slug: str) -> Response:
-        deck = selectors.faction_deck_get(slug=slug)
+        deck = selectors.faction_deck_get(slug=slug, edition=request_edition(request))
         if request.accepted_renderer.format == DeckTextRenderer.format:
             return Response(selectors.faction_deck_text(deck=deck))
         return Response(FactionDeckOutputSerializer(_deck_payload(deck)).data)

@@ -12,7 +12,16 @@ from django import forms
 from django.db.models import Q, QuerySet
 
 from cards import search
-from cards.models import AttackType, Card, CardClass, CardType, Faction, Symbol
+from cards.models import (
+    DEFAULT_EDITION,
+    AttackType,
+    Card,
+    CardClass,
+    CardType,
+    Edition,
+    Faction,
+    Symbol,
+)
 
 
 class IntegerFilter(filters.NumberFilter):
@@ -43,7 +52,23 @@ SORT_FIELDS = (
 )
 
 
+def edition_of(data: object) -> str:
+    """The edition a request asks for (``ruleset``), the default one when it names
+    none or an unknown one (the filter's own validation then answers 400)."""
+    value = data.get("ruleset") if hasattr(data, "get") else None
+    return value if value in Edition.values else DEFAULT_EDITION
+
+
 class CardFilter(filters.FilterSet):
+    """Cards of one edition (``ruleset``; the second is the default everywhere)."""
+
+    ruleset = filters.ChoiceFilter(
+        choices=Edition.choices,
+        method="filter_ruleset",
+        label="Edition",
+        empty_label=None,
+        help_text="Edition: second (default) or first.",
+    )
     q = SearchFilter(
         method="filter_q",
         label="Search",
@@ -94,9 +119,21 @@ class CardFilter(filters.FilterSet):
         "descending (e.g. -cost).",
     )
 
+    def __init__(self, data=None, queryset=None, *, request=None, prefix=None):
+        edition = edition_of(data)
+        if queryset is not None:
+            queryset = queryset.filter(edition=edition)
+        super().__init__(data, queryset, request=request, prefix=prefix)
+        self.filters["faction"].queryset = Faction.objects.filter(edition=edition)
+        self.edition = edition
+
+    def filter_ruleset(self, queryset: QuerySet[Card], name: str, value: str):
+        return queryset  # the queryset is already the edition's (see __init__)
+
     class Meta:
         model = Card
         fields = [
+            "ruleset",
             "q",
             "faction",
             "card_class",

@@ -36,6 +36,10 @@ class CardClass(models.TextChoices):
     EPIC = et.CardClass.EPIC.value, "Epic event"
     STRUCTURE = et.CardClass.STRUCTURE.value, "Structure"
     GATE = et.CardClass.GATE.value, "Gate"
+    EVENT = et.CardClass.EVENT.value, "Event"
+    WALL = et.CardClass.WALL.value, "Wall"
+    MUTATION = et.CardClass.MUTATION.value, "Mutation"
+    CONJURATION = et.CardClass.CONJURATION.value, "Conjuration"
 
 
 class AttackType(models.TextChoices):
@@ -50,6 +54,7 @@ class Phase(models.TextChoices):
     ATTACK = et.Phase.ATTACK.value, "Attack"
     MAGIC = et.Phase.MAGIC.value, "Magic"
     DRAW = et.Phase.DRAW.value, "Draw"
+    EVENTS = et.Phase.EVENTS.value, "Events"
 
 
 class Confidence(models.TextChoices):
@@ -70,6 +75,39 @@ class DeckRole(models.TextChoices):
     STANDARD_EVENT = et.DeckRole.STANDARD_EVENT.value, "Standard events"
     CHAMPION = et.DeckRole.CHAMPION.value, "Champions"
     COMMON = et.DeckRole.COMMON.value, "Commons"
+    WALL = et.DeckRole.WALL.value, "Walls"
+    EVENT = et.DeckRole.EVENT.value, "Events"
+
+
+class Edition(models.TextChoices):
+    """The edition (engine ruleset) a catalog row belongs to: part of the identity of
+    products, factions and cards (several names exist in both editions)."""
+
+    SECOND = "second", "Second edition"
+    FIRST = "first", "First edition"
+
+
+DEFAULT_EDITION = Edition.SECOND
+
+
+class EditionMixin:
+    """Links to a row of another edition than the default carry ``?ruleset=``."""
+
+    edition: str
+
+    @property
+    def ruleset_query(self) -> str:
+        """ "" for the default edition, else "?ruleset=<edition>" (for URLs)."""
+        return "" if self.edition == DEFAULT_EDITION else f"?ruleset={self.edition}"
+
+    @property
+    def ruleset_param(self) -> str:
+        """ "" for the default edition, else "&ruleset=<edition>" (for URLs)."""
+        return "" if self.edition == DEFAULT_EDITION else f"&ruleset={self.edition}"
+
+    @property
+    def is_default_edition(self) -> bool:
+        return self.edition == DEFAULT_EDITION
 
 
 class ProductKind(models.TextChoices):
@@ -92,10 +130,13 @@ class Symbol(BaseModel):
         return self.name
 
 
-class Product(BaseModel):
+class Product(EditionMixin, BaseModel):
     """Something a player can own: the Master Set, a starter set, a faction deck."""
 
-    slug = models.SlugField(max_length=80, unique=True)
+    slug = models.SlugField(max_length=80)
+    edition = models.CharField(
+        max_length=10, choices=Edition.choices, default=DEFAULT_EDITION, db_index=True
+    )
     name = models.CharField(max_length=120)
     kind = models.CharField(max_length=20, choices=ProductKind.choices)
     factions: models.ManyToManyField[Faction, ProductFaction] = models.ManyToManyField(
@@ -105,13 +146,22 @@ class Product(BaseModel):
 
     class Meta:
         ordering = ["sort_order", "slug"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["edition", "slug"], name="cards_product_edition_slug"
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.name
 
 
-class Faction(BaseModel):
-    slug = models.SlugField(max_length=80, unique=True)
+class Faction(EditionMixin, BaseModel):
+    slug = models.SlugField(max_length=80)
+    edition = models.CharField(
+        max_length=10, choices=Edition.choices, default=DEFAULT_EDITION, db_index=True
+    )
+
     name = models.CharField(max_length=120)
     product = models.ForeignKey(
         Product,
@@ -140,6 +190,11 @@ class Faction(BaseModel):
 
     class Meta:
         ordering = ["sort_order", "slug"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["edition", "slug"], name="cards_faction_edition_slug"
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.name
@@ -170,8 +225,12 @@ class ProductFaction(BaseModel):
         return f"{self.product_id}: {self.copies}x {self.faction_id}"
 
 
-class Card(BaseModel):
-    slug = models.SlugField(max_length=80, unique=True)
+class Card(EditionMixin, BaseModel):
+    slug = models.SlugField(max_length=80)
+    edition = models.CharField(
+        max_length=10, choices=Edition.choices, default=DEFAULT_EDITION, db_index=True
+    )
+
     name = models.CharField(max_length=120, db_index=True)
     faction = models.ForeignKey(
         Faction,
@@ -212,6 +271,11 @@ class Card(BaseModel):
 
     class Meta:
         ordering = ["sort_order", "slug"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["edition", "slug"], name="cards_card_edition_slug"
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.name
@@ -226,7 +290,7 @@ class Ability(BaseModel):
     """A named ability of a unit/structure, or the effect of an event (``.effect``)."""
 
     card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="abilities")
-    ability_id = models.CharField(max_length=160, unique=True)
+    ability_id = models.CharField(max_length=160, db_index=True)
     name = models.CharField(max_length=120)
     # NULL = text unknown, which is not the same as an empty text.
     text = models.TextField(null=True, blank=True)  # noqa: DJ001
@@ -235,6 +299,11 @@ class Ability(BaseModel):
     class Meta:
         ordering = ["card", "order"]
         verbose_name_plural = "abilities"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["card", "ability_id"], name="cards_ability_card_id"
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.ability_id

@@ -18,6 +18,7 @@ from django.http import Http404
 
 from cards.filters import CardFilter
 from cards.models import (
+    DEFAULT_EDITION,
     Ability,
     Card,
     DeckRole,
@@ -60,9 +61,13 @@ def card_list(
     return filterset.qs
 
 
-def card_get(*, slug: str) -> Card:
+def card_get(*, slug: str, edition: str = DEFAULT_EDITION) -> Card:
     try:
-        return card_queryset().prefetch_related("deck_entries__faction").get(slug=slug)
+        return (
+            card_queryset()
+            .prefetch_related("deck_entries__faction")
+            .get(slug=slug, edition=edition)
+        )
     except Card.DoesNotExist:
         raise Http404(f"No card with slug {slug!r}.") from None
 
@@ -94,13 +99,13 @@ def faction_queryset() -> QuerySet[Faction]:
     )
 
 
-def faction_list() -> QuerySet[Faction]:
-    return faction_queryset()
+def faction_list(*, edition: str = DEFAULT_EDITION) -> QuerySet[Faction]:
+    return faction_queryset().filter(edition=edition)
 
 
-def faction_get(*, slug: str) -> Faction:
+def faction_get(*, slug: str, edition: str = DEFAULT_EDITION) -> Faction:
     try:
-        return faction_queryset().get(slug=slug)
+        return faction_queryset().get(slug=slug, edition=edition)
     except Faction.DoesNotExist:
         raise Http404(f"No faction with slug {slug!r}.") from None
 
@@ -141,6 +146,18 @@ class FactionDeck:
         return sum(e.count for e in self.entries)
 
     @property
+    def label(self) -> str:
+        """ "faction deck", or "sample deck, counts not official" for a deck the
+        catalog built by its sample rule (never passed off as official)."""
+        from decks.services import faction_deck_label
+
+        return faction_deck_label(self.faction)
+
+    @property
+    def is_sample(self) -> bool:
+        return self.label != "faction deck"
+
+    @property
     def groups(self) -> list[DeckGroup]:
         by_role: dict[str, list[FactionDeckEntry]] = {}
         for e in self.entries:
@@ -176,9 +193,9 @@ class FactionDeck:
         return rows
 
 
-def faction_deck_get(*, slug: str) -> FactionDeck:
+def faction_deck_get(*, slug: str, edition: str = DEFAULT_EDITION) -> FactionDeck:
     """The faction deck (entries in role order, then catalog order) and its setup."""
-    faction = faction_get(slug=slug)
+    faction = faction_get(slug=slug, edition=edition)
     entries = list(
         FactionDeckEntry.objects.filter(faction=faction)
         .select_related("card")
@@ -192,7 +209,14 @@ def faction_deck_get(*, slug: str) -> FactionDeck:
         by_slug = {e.card.slug: e.card for e in entries}
         missing = [s for s in slugs if s not in by_slug]
         if missing:
-            by_slug.update(Card.objects.in_bulk(missing, field_name="slug"))
+            by_slug.update(
+                {
+                    c.slug: c
+                    for c in Card.objects.filter(
+                        edition=faction.edition, slug__in=missing
+                    )
+                }
+            )
         setup_units = [
             (by_slug.get(u["card"]), u["card"], u["row"], u["col"]) for u in setup.units
         ]
@@ -210,14 +234,14 @@ def faction_deck_text(*, deck: FactionDeck) -> str:
     """
     names = {e.card.name for e in deck.entries}
     shared = set(
-        Card.objects.filter(name__in=names)
+        Card.objects.filter(name__in=names, edition=deck.faction.edition)
         .values("name")
         .annotate(n=Count("pk"))
         .filter(n__gt=1)
         .values_list("name", flat=True)
     )
     lines = [f"# Deck: {deck.faction.name}"]
-    lines.append(f"# {deck.faction.name} faction deck, {deck.total} cards")
+    lines.append(f"# {deck.faction.name} {deck.label}, {deck.total} cards")
     for group in deck.groups:
         lines.append("")
         lines.append(f"# {group.label}")

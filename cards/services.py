@@ -16,6 +16,7 @@ from django.db import models, transaction
 from django.utils.text import slugify
 
 from cards.models import (
+    DEFAULT_EDITION,
     Ability,
     Card,
     Faction,
@@ -100,8 +101,11 @@ def _sync(
     report: LoadReport,
     label: str,
     delete: bool = True,
+    scope: Mapping[str, Any] | None = None,
 ) -> dict[tuple[Any, ...], Any]:
     """Make ``model``'s rows equal ``desired`` (natural key -> field values).
+    ``scope``: the filter of the rows this load owns (one edition's); rows outside it
+    are neither read nor deleted.
 
     Field names are attnames (``faction_id``), so no foreign key is fetched. Returns the
     rows by natural key after the sync. Deletion can be deferred (``delete=False``) and
@@ -112,9 +116,8 @@ def _sync(
     # full_clean() check them would cost one query per row.
     no_fk = [f.name for f in model._meta.fields if f.is_relation]
     touched = report.touched.setdefault(label, set())
-    existing = {
-        tuple(getattr(o, k) for k in key): o for o in model._default_manager.all()
-    }
+    rows = model._default_manager.filter(**(scope or {}))
+    existing = {tuple(getattr(o, k) for k in key): o for o in rows}
     keyed = {(k if isinstance(k, tuple) else (k,)): v for k, v in desired.items()}
     to_create: list[models.Model] = []
     for k, values in keyed.items():
@@ -142,8 +145,11 @@ def _sync(
         model._default_manager.bulk_create(to_create, batch_size=500)
         counts.created += len(to_create)
     if delete:
-        _delete_missing(model, key=key, keep=keyed.keys(), report=report, label=label)
-    return {tuple(getattr(o, k) for k in key): o for o in model._default_manager.all()}
+        _delete_missing(
+            model, key=key, keep=keyed.keys(), report=report, label=label, scope=scope
+        )
+    rows = model._default_manager.filter(**(scope or {}))
+    return {tuple(getattr(o, k) for k in key): o for o in rows}
 
 
 def _delete_missing(
@@ -153,11 +159,12 @@ def _delete_missing(
     keep: Iterable[tuple[Any, ...]],
     report: LoadReport,
     label: str,
+    scope: Mapping[str, Any] | None = None,
 ) -> None:
     keep_set = set(keep)
     stale = [
         o.pk
-        for o in model._default_manager.all()
+        for o in model._default_manager.filter(**(scope or {}))
         if tuple(getattr(o, k) for k in key) not in keep_set
     ]
     if stale:
@@ -210,8 +217,10 @@ def _symbol_slug(name: str) -> str:
 
 
 @transaction.atomic
-def catalog_load(*, catalog: Catalog) -> LoadReport:
-    """Copy ``catalog`` (from ``engine.catalog.load_catalog``) into the database.
+def catalog_load(*, catalog: Catalog, edition: str = DEFAULT_EDITION) -> LoadReport:
+    """Copy ``catalog`` (from ``engine.catalog.load_catalog``) into the database as
+    the rows of ``edition`` (the catalog's ruleset); other editions' rows are left
+    alone, so each edition loads on its own.
 
     Preconditions: the catalog was validated by ``engine.catalog`` (references
     resolve, slugs unique). Runs in one transaction: either the whole catalog is loaded
@@ -219,6 +228,10 @@ def catalog_load(*, catalog: Catalog) -> LoadReport:
     changes.
     """
     report = LoadReport()
+    ed = {"edition": edition}
+    by_card = {"card__edition": edition}
+    by_faction = {"faction__edition": edition}
+    by_product = {"product__edition": edition}
 
     # Symbols: the index's symbols plus any a card or faction names (defensive).
     names: list[str] = list(catalog.symbols)
@@ -242,12 +255,13 @@ def catalog_load(*, catalog: Catalog) -> LoadReport:
         Product,
         key=("slug",),
         desired={
-            p.slug: {"name": p.name, "kind": p.kind, "sort_order": i}
+            p.slug: {"name": p.name, "kind": p.kind, "sort_order": i, **ed}
             for i, p in enumerate(catalog.products.values())
         },
         report=report,
         label="products",
         delete=False,
+        scope=ed,
     )
     product_pk = _pk_map(products)
 
@@ -262,6 +276,7 @@ def catalog_load(*, catalog: Catalog) -> LoadReport:
             "sort_order": i,
             "notes": f.notes or "",
             "sources": list(f.sources),
+            **ed,
         }
         for i, f in enumerate(catalog.factions.values())
     }
@@ -272,11 +287,12 @@ def catalog_load(*, catalog: Catalog) -> LoadReport:
         report=report,
         label="factions",
         delete=False,
+        scope=ed,
     )
     faction_pk = _pk_map(factions)
 
     card_values = {
-        c.slug: {**_card_values(c, faction_pk), "sort_order": i}
+        c.slug: {**_card_values(c, faction_pk), "sort_order": i, **ed}
         for i, c in enumerate(catalog.cards.values())
     }
     cards = _sync(
@@ -286,6 +302,7 @@ def catalog_load(*, catalog: Catalog) -> LoadReport:
         report=report,
         label="cards",
         delete=False,
+        scope=ed,
     )
     card_pk = _pk_map(cards)
 
@@ -305,19 +322,15 @@ def catalog_load(*, catalog: Catalog) -> LoadReport:
 
     _sync(
         Ability,
-        key=("ability_id",),
+        key=("card_id", "ability_id"),
         desired={
-            a.id: {
-                "card_id": card_pk[c.slug],
-                "name": a.name,
-                "text": a.text,
-                "order": i,
-            }
+            (card_pk[c.slug], a.id): {"name": a.name, "text": a.text, "order": i}
             for c in catalog.cards.values()
             for i, a in enumerate(c.abilities)
         },
         report=report,
         label="abilities",
+        scope=by_card,
     )
 
     _sync(
@@ -330,6 +343,7 @@ def catalog_load(*, catalog: Catalog) -> LoadReport:
         },
         report=report,
         label="card symbols",
+        scope=by_card,
     )
     _sync(
         Faction.build_symbols.through,
@@ -341,6 +355,7 @@ def catalog_load(*, catalog: Catalog) -> LoadReport:
         },
         report=report,
         label="faction symbols",
+        scope=by_faction,
     )
 
     product_factions: dict[tuple[int, int], dict[str, Any]] = {}
@@ -354,6 +369,7 @@ def catalog_load(*, catalog: Catalog) -> LoadReport:
         desired=product_factions,
         report=report,
         label="product factions",
+        scope=by_product,
     )
 
     entries: dict[tuple[int, int, str], dict[str, Any]] = {}
@@ -373,6 +389,7 @@ def catalog_load(*, catalog: Catalog) -> LoadReport:
         desired=entries,
         report=report,
         label="faction deck entries",
+        scope=by_faction,
     )
 
     _sync(
@@ -385,6 +402,7 @@ def catalog_load(*, catalog: Catalog) -> LoadReport:
         },
         report=report,
         label="summoner setups",
+        scope=by_faction,
     )
 
     product_cards: dict[tuple[int, int], dict[str, Any]] = {}
@@ -402,6 +420,7 @@ def catalog_load(*, catalog: Catalog) -> LoadReport:
         desired=product_cards,
         report=report,
         label="product cards",
+        scope=by_product,
     )
 
     # Deferred deletions, children before parents.
@@ -411,6 +430,7 @@ def catalog_load(*, catalog: Catalog) -> LoadReport:
         keep=[(s,) for s in catalog.cards],
         report=report,
         label="cards",
+        scope=ed,
     )
     _delete_missing(
         Faction,
@@ -418,6 +438,7 @@ def catalog_load(*, catalog: Catalog) -> LoadReport:
         keep=[(s,) for s in catalog.factions],
         report=report,
         label="factions",
+        scope=ed,
     )
     _delete_missing(
         Product,
@@ -425,14 +446,17 @@ def catalog_load(*, catalog: Catalog) -> LoadReport:
         keep=[(s,) for s in catalog.products],
         report=report,
         label="products",
+        scope=ed,
     )
-    _delete_missing(
-        Symbol,
-        key=("name",),
-        keep=[(n,) for n in names],
-        report=report,
-        label="symbols",
-    )
+    if edition == DEFAULT_EDITION:  # symbols are the default edition's (the first
+        # edition has none): only its load prunes them
+        _delete_missing(
+            Symbol,
+            key=("name",),
+            keep=[(n,) for n in names],
+            report=report,
+            label="symbols",
+        )
     return report
 
 

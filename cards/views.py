@@ -13,6 +13,8 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 
 from cards import selectors
+from cards.filters import edition_of
+from cards.models import DEFAULT_EDITION, Edition
 
 CARDS_PER_PAGE = 30
 
@@ -27,19 +29,43 @@ def home_view(request: HttpRequest) -> HttpResponse:
     return render(request, "cards/home.html", {"factions": selectors.faction_list()})
 
 
+def _editions(current: str) -> list[dict[str, object]]:
+    """The edition switch: each edition's label, its query and whether it is shown."""
+    return [
+        {
+            "value": value,
+            "label": label,
+            "query": "" if value == DEFAULT_EDITION else f"?ruleset={value}",
+            "current": value == current,
+        }
+        for value, label in Edition.choices
+    ]
+
+
 def faction_list_view(request: HttpRequest) -> HttpResponse:
+    edition = edition_of(request.GET)
     return render(
-        request, "cards/faction_list.html", {"factions": selectors.faction_list()}
+        request,
+        "cards/faction_list.html",
+        {
+            "factions": selectors.faction_list(edition=edition),
+            "edition": edition,
+            "edition_label": Edition(edition).label,
+            "editions": _editions(edition),
+        },
     )
 
 
 def faction_detail_view(request: HttpRequest, slug: str) -> HttpResponse:
-    return redirect(reverse("cards:faction-deck", kwargs={"slug": slug}))
+    query = request.GET.urlencode()
+    url = reverse("cards:faction-deck", kwargs={"slug": slug})
+    return redirect(f"{url}?{query}" if query else url)
 
 
 def faction_deck_view(request: HttpRequest, slug: str) -> HttpResponse:
+    edition = edition_of(request.GET)
     try:
-        deck = selectors.faction_deck_get(slug=slug)
+        deck = selectors.faction_deck_get(slug=slug, edition=edition)
     except Http404 as exc:
         return _not_found(request, exc)
     return render(
@@ -51,7 +77,8 @@ def faction_deck_view(request: HttpRequest, slug: str) -> HttpResponse:
             "groups": deck.groups,
             "setup_rows": deck.setup_rows(),
             "deck_text": selectors.faction_deck_text(deck=deck),
-            "simulate": _simulate_links(slug),
+            "simulate": _simulate_links(slug) if edition == DEFAULT_EDITION else None,
+            "deck_label": deck.label,
         },
     )
 
@@ -123,13 +150,15 @@ def _sort_column(key: str, label: str, sort: str, query: str) -> dict[str, str]:
 
 def card_detail_view(request: HttpRequest, slug: str) -> HttpResponse:
     try:
-        card = selectors.card_get(slug=slug)
+        card = selectors.card_get(slug=slug, edition=edition_of(request.GET))
     except Http404 as exc:
         return _not_found(request, exc)
     from decks.selectors import deck_list_for
 
-    using = deck_list_for(None, filters={"card": slug}).order_by(
-        "-is_faction_deck", "name", "pk"
+    using = (
+        deck_list_for(None, filters={"card": slug})
+        .filter(ruleset=card.edition)
+        .order_by("-is_faction_deck", "name", "pk")
     )
     return render(
         request,

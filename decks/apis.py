@@ -167,7 +167,27 @@ def _deck_response(
 class DeckValidateApi(APIView):
     """``POST /api/decks/validate/``: check a deck against the construction rules
     without saving it. Works without login; logged in, ``collection.short`` warnings
-    tell what the collection lacks. Throttled per address (anonymous) or per user."""
+    tell what the collection lacks. Throttled per address (anonymous) or per user.
+
+    Every violation comes at once, each with a stable ``code``. ``ruleset`` picks the
+    edition (its rules and its catalog): ``second`` (the default) or ``first``.
+
+    Second edition: summoner.count, gate.ten_life.count, gate.five_life.count,
+    starting_units.missing, epic_events.missing, standard_events.count,
+    standard_events.copies, champions.count, champions.copies, commons.count,
+    commons.copies, symbol.mismatch, card.unknown, card.not_allowed.
+
+    First edition: summoner.count, events.missing (fewer copies of an event of the
+    summoner's reference card than it lists), events.copies (more), events.not_listed
+    (an event the reference card does not list), walls.count (not 3 walls),
+    starting_units.missing (a unit of the starting setup), champions.count (3),
+    champions.copies (1 each), commons.count (18; Mutations fill either slot),
+    commons.copies (10 each), faction.mismatch (a unit of another faction),
+    mercenaries.count (more than 6 Mercenaries), card.unknown, card.not_allowed
+    (another summoner's event, a card kept in a separate pile, a second summoner).
+
+    Both: ruleset.unsupported (a ruleset no edition answers to), collection.short
+    (a warning)."""
 
     throttle_classes = [ValidateAnonThrottle, ValidateUserThrottle]
 
@@ -206,7 +226,9 @@ class DeckValidateApi(APIView):
         data = serializer.validated_data
         problems: list[dict[str, Any]] = []
         if "text" in data:
-            parsed = parse_deck_text(data["text"], catalog=load_catalog())
+            parsed = parse_deck_text(
+                data["text"], catalog=load_catalog(ruleset=data["ruleset"])
+            )
             cards = list(parsed.entries)
             problems = [p.to_violation().to_json() for p in parsed.problems]
         else:
@@ -532,7 +554,7 @@ class DeckExportApi(APIView):
     def get(self, request: Request, deck_id: int) -> Response:
         deck = selectors.access_deck(request.user, deck_id)
         pairs = selectors.deck_entry_pairs(deck)
-        catalog = load_catalog()
+        catalog = load_catalog(ruleset=deck.ruleset)
         fmt = request.accepted_renderer.format
         if fmt == DeckTextRenderer.format:
             return Response(format_deck_text(pairs, catalog=catalog, name=deck.name))

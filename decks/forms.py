@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django import forms
 
-from decks.models import MAX_NOTES_LENGTH, Visibility
+from decks.models import MAX_NOTES_LENGTH, Ruleset, Visibility
 from decks.selectors import summoner_choices
 from engine.deckbuilding.catalog import load_catalog
 from engine.deckbuilding.decktext import MAX_CODE_CHARS, MAX_TEXT_CHARS
@@ -23,9 +23,13 @@ class DeckMetaForm(forms.Form):
 class SummonerForm(forms.Form):
     summoner = forms.ChoiceField(label="Summoner")
 
-    def __init__(self, *args: object, **kwargs: object) -> None:
+    ruleset = forms.ChoiceField(choices=Ruleset.choices, widget=forms.HiddenInput)
+
+    def __init__(
+        self, *args: object, ruleset: str = Ruleset.SECOND, **kwargs: object
+    ) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        factions = load_catalog().factions
+        factions = load_catalog(ruleset=ruleset).factions
         self.fields["summoner"].choices = [  # type: ignore[attr-defined]
             (
                 card.slug,
@@ -33,8 +37,9 @@ class SummonerForm(forms.Form):
                 if card.faction in factions
                 else card.name,
             )
-            for card in summoner_choices()
+            for card in summoner_choices(ruleset)
         ]
+        self.fields["ruleset"].initial = ruleset
 
 
 class DeckImportForm(forms.Form):

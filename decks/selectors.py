@@ -135,9 +135,12 @@ def access_deck(
     return deck
 
 
-def deck_start_from(user: UserLike, source: str) -> Deck | None:
+def deck_start_from(
+    user: UserLike, source: str, ruleset: str = DEFAULT_RULESET
+) -> Deck | None:
     """The deck a new deck starts from: a deck id ``user`` may read, or a faction
-    slug (that faction's deck); None when there is no such deck."""
+    slug (that faction's deck in ``ruleset``'s edition); None when there is no such
+    deck."""
     if source.isdigit():
         try:
             return access_deck(user, int(source))
@@ -145,7 +148,7 @@ def deck_start_from(user: UserLike, source: str) -> Deck | None:
             return None
     return (
         deck_queryset()
-        .filter(is_faction_deck=True, faction__slug=source)
+        .filter(is_faction_deck=True, faction__slug=source, ruleset=ruleset)
         .order_by("pk")
         .first()
     )
@@ -154,9 +157,9 @@ def deck_start_from(user: UserLike, source: str) -> Deck | None:
 def faction_deck_ids() -> dict[str, int]:
     """Faction slug -> id of its faction deck (for links to deck pages)."""
     return dict(
-        Deck.objects.filter(is_faction_deck=True, faction__isnull=False).values_list(
-            "faction__slug", "pk"
-        )
+        Deck.objects.filter(
+            is_faction_deck=True, faction__isnull=False, ruleset=DEFAULT_RULESET
+        ).values_list("faction__slug", "pk")
     )
 
 
@@ -182,7 +185,10 @@ def collection_rows(*, user: User) -> list[tuple[Product, int]]:
     owned = {o.product_id: o.quantity for o in OwnedProduct.objects.filter(user=user)}
     return [
         (product, owned.get(product.pk, 0))
-        for product in Product.objects.order_by("sort_order", "slug")
+        # the collection records second-edition products only (for now)
+        for product in Product.objects.filter(edition=DEFAULT_RULESET).order_by(
+            "sort_order", "slug"
+        )
     ]
 
 
@@ -194,7 +200,7 @@ def collection_owned_cards(*, user: UserLike) -> dict[str, int] | None:
     if user is None or not user.is_authenticated:
         return None
     rows = (
-        OwnedProduct.objects.filter(user=user)
+        OwnedProduct.objects.filter(user=user, product__edition=DEFAULT_RULESET)
         .values("product__cards__card__slug")
         .annotate(copies=Sum(F("quantity") * F("product__cards__count")))
         .order_by()
@@ -235,10 +241,11 @@ def deck_validate(
         cards = list(deck_or_entries)
     if owned is None and user is not None:
         owned = collection_owned_cards(user=user)
+    ruleset = ruleset or DEFAULT_RULESET
     return validate_deck(
         cards,
-        catalog=load_catalog(),
-        ruleset=ruleset or "second",
+        catalog=_catalog_of(ruleset),
+        ruleset=ruleset,
         summoner=summoner,
         owned=owned,
     )
@@ -318,10 +325,22 @@ def _role_limits() -> dict[DeckRole, int]:
     }
 
 
-def summoner_choices() -> list[CardDef]:
+def _catalog_of(ruleset: str) -> Any:
+    """The engine catalog of ``ruleset``; the default one for a name no ruleset has
+    (the validator then reports ``ruleset.unsupported``)."""
+    try:
+        return load_catalog(ruleset=ruleset)
+    except ValueError:
+        return load_catalog()
+
+
+def summoner_choices(ruleset: str = DEFAULT_RULESET) -> list[CardDef]:
     """Summoners the builder offers: those whose faction lists its starting units and
-    epic events (others cannot be validated), in catalog order."""
-    catalog = load_catalog()
+    epic events (others cannot be validated), in catalog order; in an edition with
+    reference cards, every summoner whose reference card the catalog knows."""
+    catalog = _catalog_of(ruleset)
+    if catalog.summoners:
+        return [catalog.cards[s] for s in catalog.summoners]
     out = []
     for faction in catalog.factions.values():
         slug = faction.summoner
@@ -332,17 +351,20 @@ def summoner_choices() -> list[CardDef]:
 
 
 @lru_cache(maxsize=64)
-def builder_pool(summoner: str) -> tuple[PoolCard, ...]:
+def builder_pool(summoner: str, ruleset: str = DEFAULT_RULESET) -> tuple[PoolCard, ...]:
     """Every card a deck led by ``summoner`` may hold, asking the construction rules
     themselves (a one-card deck per candidate), so the builder offers exactly what
-    ``validate_deck`` accepts. Raises ``ValidationError`` for a non-summoner."""
-    catalog = load_catalog()
+    ``validate_deck`` accepts; only cards of the deck's edition (``ruleset``). Raises
+    ``ValidationError`` for a non-summoner."""
+    catalog = _catalog_of(ruleset)
     card = catalog.cards.get(summoner)
     if card is None or not card.is_summoner:
         raise ValidationError(
             {"summoner": [f"{summoner[:60]!r} is not a summoner."]},
             code="summoner.invalid",
         )
+    if catalog.summoners:
+        return _reference_card_pool(catalog, summoner, ruleset)
     faction = next(
         (f for f in catalog.factions.values() if f.summoner == summoner), None
     )
@@ -385,10 +407,59 @@ def builder_pool(summoner: str) -> tuple[PoolCard, ...]:
     return tuple(pool)
 
 
-def deck_slot_targets(summoner: str | None) -> dict[str, int]:
+def _reference_card_pool(
+    catalog: Any, summoner: str, ruleset: str
+) -> tuple[PoolCard, ...]:
+    """The builder's pool in an edition with reference cards (first, R46-R52): the
+    summoner, 3 walls and the reference card's events (locked), then every unit the
+    rules accept (the summoner's faction and the allied Mercenaries): setup units
+    locked at their setup count, up to 1 copy of a champion and 10 of a common."""
+    profile = PROFILES[ruleset]
+    sd = catalog.summoners[summoner]
+    pool: list[PoolCard] = [
+        PoolCard(catalog.cards[summoner], DeckRole.SUMMONER.value, 1, 1)
+    ]
+    walls = [
+        c
+        for c in catalog.cards.values()
+        if c.faction is None and CardClass.WALL in c.classes
+    ]
+    for w in walls:
+        pool.append(PoolCard(w, DeckRole.WALL.value, profile.walls, profile.walls))
+    for slug, n in sd.events:
+        pool.append(PoolCard(catalog.cards[slug], DeckRole.EVENT.value, n, n))
+    setup: dict[str, int] = {}
+    for slug, _pos in sd.setup.units:
+        setup[slug] = setup.get(slug, 0) + 1
+    faction = catalog.cards[summoner].faction
+    for c in catalog.cards.values():
+        if not c.is_unit or c.is_summoner or c.cost is None:
+            continue
+        if c.faction not in (faction, profile.ally_faction):
+            continue
+        champion = c.has_class(CardClass.CHAMPION)
+        role = DeckRole.CHAMPION if champion else DeckRole.COMMON
+        limit = profile.champion_copies if champion else profile.common_copies
+        locked = setup.get(c.slug, 0)
+        pool.append(PoolCard(c, role.value, locked, max(limit, locked)))
+    return tuple(pool)
+
+
+def deck_slot_targets(
+    summoner: str | None, ruleset: str = DEFAULT_RULESET
+) -> dict[str, int]:
     """How many copies each R9 slot needs (``DeckRole`` value -> copies) for a deck led
     by ``summoner``: the ruleset profile plus the summoner's own starting units and
     epic events. Shown beside the slot counts of ``ValidationReport.summary``."""
+    if ruleset != DEFAULT_RULESET and ruleset in PROFILES:
+        fp = PROFILES[ruleset]
+        return {
+            DeckRole.SUMMONER.value: fp.summoners,
+            DeckRole.WALL.value: fp.walls,
+            DeckRole.EVENT.value: fp.events,
+            DeckRole.CHAMPION.value: fp.champions,
+            DeckRole.COMMON.value: fp.commons,
+        }
     profile = PROFILES[DEFAULT_RULESET]
     catalog = load_catalog()
     faction = next(
@@ -435,14 +506,15 @@ def deck_builder_rows(
     counts: Mapping[str, int],
     owned: Mapping[str, int] | None = None,
     keep_others: bool = True,
+    ruleset: str = DEFAULT_RULESET,
 ) -> list[BuilderRow]:
     """The builder's card list for ``summoner``: every card its symbols allow (see
     ``builder_pool``) with the deck's ``counts`` (never below the locked copies), then,
     with ``keep_others``, the deck's other cards (so they can be removed)."""
-    catalog = load_catalog()
+    catalog = _catalog_of(ruleset)
     rows = []
     seen = set()
-    for item in builder_pool(summoner):
+    for item in builder_pool(summoner, ruleset):
         slug = item.card.slug
         seen.add(slug)
         count = max(counts.get(slug, 0), item.locked)

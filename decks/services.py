@@ -73,9 +73,15 @@ class _Resolved:
     summoner: Card | None
 
 
-def _resolve(entries: Iterable[tuple[str, int]], *, summoner: str | None) -> _Resolved:
-    """Check bounds, merge duplicates, load the Card rows (one query) and settle the
-    summoner. Raises ``DeckInputError`` with every problem found."""
+def _resolve(
+    entries: Iterable[tuple[str, int]],
+    *,
+    summoner: str | None,
+    ruleset: str = Ruleset.SECOND,
+) -> _Resolved:
+    """Check bounds, merge duplicates, load the Card rows of the deck's edition
+    (``ruleset``; one query) and settle the summoner. Raises ``DeckInputError`` with
+    every problem found."""
     pairs = list(entries)
     problems: list[dict[str, Any]] = []
     if len(pairs) > MAX_DECK_ENTRIES:
@@ -125,8 +131,13 @@ def _resolve(entries: Iterable[tuple[str, int]], *, summoner: str | None) -> _Re
         )
         summoner = None
     wanted = set(counts) | ({summoner} if summoner else set())
-    cards = Card.objects.select_related("faction").in_bulk(wanted, field_name="slug")
-    catalog = load_catalog()
+    cards = {
+        c.slug: c
+        for c in Card.objects.select_related("faction").filter(
+            edition=ruleset, slug__in=wanted
+        )
+    }
+    catalog = load_catalog(ruleset=ruleset)
     for slug in [*counts, *([summoner] if summoner else [])]:
         if slug not in cards:
             best = suggest_card(slug, catalog)
@@ -198,7 +209,7 @@ def deck_create(
     """A new deck of ``owner`` from (card slug, count) entries. ``summoner`` (a slug)
     is added as an entry when missing; without it the one summoner card among the
     entries (if exactly one) becomes the summoner. The deck may break the rules."""
-    resolved = _resolve(entries, summoner=summoner)
+    resolved = _resolve(entries, summoner=summoner, ruleset=ruleset)
     deck = Deck(
         owner=owner, name=name, visibility=visibility, ruleset=ruleset, notes=notes
     )
@@ -240,7 +251,9 @@ def deck_update(
                 for e in deck.entries.select_related("card")
                 if e.card.slug != old
             ]
-        resolved = _resolve(entries, summoner=new_summoner)
+        resolved = _resolve(
+            entries, summoner=new_summoner, ruleset=ruleset or deck.ruleset
+        )
         _apply_summoner(deck, resolved.summoner)
         _write_entries(deck, resolved.entries)
     if name is not None:
@@ -292,7 +305,7 @@ def deck_import_text(
     malformed line raises ``DeckInputError`` listing each with its line number and a
     did-you-mean; nothing is saved then. The name defaults to the text's
     ``# Deck: NAME`` line."""
-    parsed = parse_deck_text(text, catalog=load_catalog())
+    parsed = parse_deck_text(text, catalog=load_catalog(ruleset=ruleset))
     if parsed.problems:
         raise DeckInputError(
             [
@@ -311,7 +324,7 @@ def deck_import_text(
     return deck_create(
         owner=owner,
         name=(name or parsed.name or "Imported deck")[:100],
-        entries=deck_entries_with_locked(parsed.entries),
+        entries=deck_entries_with_locked(parsed.entries, ruleset=ruleset),
         visibility=visibility,
         ruleset=ruleset,
         notes=notes,
@@ -319,7 +332,10 @@ def deck_import_text(
 
 
 def deck_entries_with_locked(
-    entries: Iterable[tuple[str, int]], *, summoner: str | None = None
+    entries: Iterable[tuple[str, int]],
+    *,
+    summoner: str | None = None,
+    ruleset: str = Ruleset.SECOND,
 ) -> list[tuple[str, int]]:
     """``entries`` plus the copies that come locked with the summoner (gates,
     starting units, epic events), exactly as the builder shows them: each card at
@@ -328,6 +344,8 @@ def deck_entries_with_locked(
     from decks.selectors import builder_pool, summoner_choices
 
     pairs = list(entries)
+    if ruleset != Ruleset.SECOND:  # the builder's locked cards are the second's
+        return pairs
     catalog = load_catalog()
     if summoner is None:
         found = {
@@ -360,17 +378,33 @@ def deck_import_code(
     (``engine.deckbuilding.decktext.encode_deck_code``); a damaged
     or foreign code raises ``DeckInputError`` (``deck_code.invalid``)."""
     try:
-        ruleset, entries = decode_deck_code(code, catalog=load_catalog())
+        ruleset, entries = _decode_any(code)
     except DeckCodeError as exc:
         raise DeckInputError([_problem("deck_code.invalid", str(exc))]) from exc
     return deck_create(
         owner=owner,
         name=(name or "Imported deck")[:100],
-        entries=deck_entries_with_locked(entries),
+        entries=deck_entries_with_locked(entries, ruleset=ruleset),
         visibility=visibility,
         ruleset=ruleset,
         notes=notes,
     )
+
+
+def _decode_any(code: str) -> tuple[str, list[tuple[str, int]]]:
+    """Decode a deck code of any edition: its card numbers index that edition's
+    catalog (the code names the edition)."""
+    last: DeckCodeError | None = None
+    for rs in Ruleset.values:
+        try:
+            ruleset, entries = decode_deck_code(code, catalog=load_catalog(ruleset=rs))
+        except DeckCodeError as exc:
+            last = exc
+            continue
+        if ruleset == rs:
+            return ruleset, list(entries)
+    assert last is not None
+    raise last
 
 
 # ----------------------------------------------------------------------- collection
@@ -387,7 +421,7 @@ def collection_set(*, user: User, product: str, quantity: int) -> OwnedProduct |
             {"quantity": [f"Quantity must be 0 to {MAX_OWNED_QUANTITY}."]}
         )
     try:
-        product_row = Product.objects.get(slug=product)
+        product_row = Product.objects.get(slug=product, edition=Ruleset.SECOND)
     except Product.DoesNotExist:
         raise ValidationError(
             {"product": [f"{str(product)[:60]!r}: no such product."]}
@@ -434,6 +468,21 @@ class SyncReport:
         )
 
 
+SAMPLE_DECK_LABEL = "sample deck, counts not official"
+
+
+def faction_deck_label(faction: Faction) -> str:
+    """How a faction's catalog deck is named: "faction deck", or, for a deck the
+    catalog built by its sample rule (first edition: copy counts unknown),
+    ``SAMPLE_DECK_LABEL``, so it is never passed off as official."""
+    summoner = faction.summoner
+    if faction.edition != Ruleset.SECOND and summoner is not None:
+        sd = load_catalog(ruleset=faction.edition).summoners.get(summoner.slug)
+        if sd is not None and sd.deck_kind == "sample":
+            return SAMPLE_DECK_LABEL
+    return "faction deck"
+
+
 @transaction.atomic
 def faction_decks_sync() -> SyncReport:
     """Make one public, read-only deck (``owner=None``, ``is_faction_deck=True``) per
@@ -448,7 +497,7 @@ def faction_decks_sync() -> SyncReport:
     for row in FactionDeckEntry.objects.order_by("faction_id", "order", "pk"):
         per_card = wanted.setdefault(row.faction_id, {})
         per_card[row.card_id] = per_card.get(row.card_id, 0) + row.count
-    factions = Faction.objects.in_bulk(list(wanted))
+    factions = Faction.objects.select_related("summoner").in_bulk(list(wanted))
     existing = {
         d.faction_id: d
         for d in Deck.objects.filter(is_faction_deck=True).prefetch_related("entries")
@@ -461,7 +510,7 @@ def faction_decks_sync() -> SyncReport:
     cards = Card.objects.in_bulk({c for per in wanted.values() for c in per})
     for faction_id, per_card in wanted.items():
         faction = factions[faction_id]
-        name = f"{faction.name} (faction deck)"
+        name = f"{faction.name} ({faction_deck_label(faction)})"
         deck = existing.get(faction_id)
         if deck is None:
             deck = Deck(
@@ -469,12 +518,13 @@ def faction_decks_sync() -> SyncReport:
                 is_faction_deck=True,
                 faction=faction,
                 visibility=Visibility.PUBLIC,
-                ruleset=Ruleset.SECOND,
+                ruleset=faction.edition,
             )
             report.created += 1
         else:
             same = (
                 deck.name == name
+                and deck.ruleset == faction.edition
                 and deck.summoner_id == faction.summoner_id
                 and deck.visibility == Visibility.PUBLIC
                 and {e.card_id: e.count for e in deck.entries.all()} == per_card
@@ -484,6 +534,7 @@ def faction_decks_sync() -> SyncReport:
                 continue
             report.updated += 1
         deck.name = name
+        deck.ruleset = faction.edition
         deck.summoner_id = faction.summoner_id
         deck.visibility = Visibility.PUBLIC
         deck.full_clean(exclude=["summoner", "faction"])

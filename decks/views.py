@@ -25,7 +25,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from cards.models import CardClass, DeckRole
 from decks import selectors, services, wording
 from decks.forms import DeckImportForm, DeckMetaForm, SummonerForm
-from decks.models import MAX_ENTRY_COUNT, Deck
+from decks.models import MAX_ENTRY_COUNT, Deck, Ruleset
 from engine.deckbuilding.catalog import load_catalog
 from engine.deckbuilding.construction import ValidationReport
 from engine.deckbuilding.decktext import (
@@ -43,11 +43,13 @@ CLASS_LABELS = {c.value: str(c.label) for c in CardClass}
 # ------------------------------------------------------------------------ helpers
 
 
-def _report_context(report: ValidationReport, summoner: str | None) -> dict[str, Any]:
+def _report_context(
+    report: ValidationReport, summoner: str | None, ruleset: str = Ruleset.SECOND
+) -> dict[str, Any]:
     """What the validation panel shows: messages, slots against targets, cost curve
     and class breakdown (also rebuilt live by deck-builder.js from the API)."""
     summary = report.summary
-    targets = selectors.deck_slot_targets(summoner)
+    targets = selectors.deck_slot_targets(summoner, ruleset)
     slots = [
         {
             "role": role,
@@ -85,7 +87,7 @@ def _report_context(report: ValidationReport, summoner: str | None) -> dict[str,
 def _deck_groups(view: selectors.DeckView) -> list[dict[str, Any]]:
     """The deck's entries grouped by their R9 role (from the report), in slot order;
     cards no slot holds come last as "Not allowed"."""
-    catalog = load_catalog()
+    catalog = load_catalog(ruleset=view.deck.ruleset)
     groups: dict[str, list[dict[str, Any]]] = {}
     for entry in view.report.summary.entries:
         role = entry.role.value if entry.role is not None else ""
@@ -170,7 +172,7 @@ def deck_detail_view(request: HttpRequest, deck_id: int) -> HttpResponse:
     deck = selectors.access_deck(request.user, deck_id)
     view = selectors.deck_views([deck], user=request.user)[0]
     pairs = selectors.deck_entry_pairs(deck)
-    catalog = load_catalog()
+    catalog = load_catalog(ruleset=deck.ruleset)
     text = format_deck_text(pairs, catalog=catalog, name=deck.name) if pairs else ""
     try:
         code = encode_deck_code(pairs, catalog=catalog, ruleset=deck.ruleset)
@@ -188,7 +190,7 @@ def deck_detail_view(request: HttpRequest, deck_id: int) -> HttpResponse:
             "groups": _deck_groups(view),
             "deck_text": text,
             "deck_code": code,
-            **_report_context(view.report, summoner),
+            **_report_context(view.report, summoner, deck.ruleset),
         },
     )
 
@@ -197,17 +199,23 @@ def deck_detail_view(request: HttpRequest, deck_id: int) -> HttpResponse:
 DRAFT_KEY = "deck_builder_draft"
 
 
-def _start_from(request: HttpRequest) -> tuple[str | None, dict[str, int], str]:
+def _start_from(
+    request: HttpRequest,
+) -> tuple[str | None, dict[str, int], str, str | None]:
     """``?from=``: a deck id the visitor may read, or a faction slug (its faction
-    deck): its summoner, counts and a name for the copy. Unknown: nothing."""
+    deck): its summoner, counts, a name for the copy and its edition. Unknown:
+    nothing."""
     source = request.GET.get("from", "").strip()
     if not source:
-        return None, {}, ""
-    deck = selectors.deck_start_from(request.user, source)
+        return None, {}, "", None
+    asked = request.GET.get("ruleset") or Ruleset.SECOND
+    ruleset = asked if asked in Ruleset.values else Ruleset.SECOND
+    deck = selectors.deck_start_from(request.user, source, ruleset)
     if deck is None:
-        return None, {}, ""
+        return None, {}, "", None
     summoner = deck.summoner.slug if deck.summoner else None
-    return summoner, dict(selectors.deck_entry_pairs(deck)), f"My {deck.name}"[:100]
+    name = f"My {deck.name}"[:100]
+    return summoner, dict(selectors.deck_entry_pairs(deck)), name, deck.ruleset
 
 
 @friendly_errors
@@ -223,7 +231,7 @@ def deck_builder_view(request: HttpRequest, deck_id: int | None = None) -> HttpR
         deck = selectors.access_deck(request.user, deck_id, write=True)
     current = selectors.deck_entry_pairs(deck) if deck else []
     deck_summoner = deck.summoner.slug if deck and deck.summoner else None
-    start_summoner, start_counts, start_name = _start_from(request)
+    start_summoner, start_counts, start_name, start_ruleset = _start_from(request)
     draft = request.session.get(DRAFT_KEY) if request.GET.get("draft") else None
     if draft:
         start_summoner = draft.get("summoner")
@@ -231,15 +239,32 @@ def deck_builder_view(request: HttpRequest, deck_id: int | None = None) -> HttpR
         start_name = draft.get("name", "")
     summoner = request.POST.get("summoner") or request.GET.get("summoner")
     summoner = summoner or start_summoner or deck_summoner
-    summoner_form = SummonerForm(initial={"summoner": summoner})
+    # the deck's edition; a new deck's from ?ruleset= (the second by default)
+    asked = request.POST.get("ruleset") or request.GET.get("ruleset")
+    ruleset = deck.ruleset if deck else (asked or start_ruleset or Ruleset.SECOND)
+    if ruleset not in Ruleset.values:
+        ruleset = Ruleset.SECOND
+    summoner_form = SummonerForm(
+        initial={"summoner": summoner, "ruleset": ruleset}, ruleset=ruleset
+    )
+    editions = [
+        {"value": v, "label": label, "current": v == ruleset}
+        for v, label in Ruleset.choices
+    ]
     if not summoner:
         return render(
             request,
             "decks/builder.html",
-            {"deck": deck, "summoner_form": summoner_form, "rows": None},
+            {
+                "deck": deck,
+                "summoner_form": summoner_form,
+                "rows": None,
+                "ruleset": ruleset,
+                "editions": editions,
+            },
         )
     try:
-        selectors.builder_pool(summoner)
+        selectors.builder_pool(summoner, ruleset)
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
         target = reverse("decks:edit", args=[deck.pk]) if deck else reverse("decks:new")
@@ -273,6 +298,7 @@ def deck_builder_view(request: HttpRequest, deck_id: int | None = None) -> HttpR
                             summoner=summoner,
                             entries=list(counts.items()),
                             visibility=data["visibility"],
+                            ruleset=ruleset,
                             notes=data["notes"],
                         )
                     else:
@@ -306,6 +332,8 @@ def deck_builder_view(request: HttpRequest, deck_id: int | None = None) -> HttpR
             }
         )
     owned = selectors.collection_owned_cards(user=request.user)
+    if ruleset != Ruleset.SECOND:
+        owned = None  # the collection records second-edition products only
     rows = selectors.deck_builder_rows(
         summoner=summoner,
         counts=counts,
@@ -313,9 +341,12 @@ def deck_builder_view(request: HttpRequest, deck_id: int | None = None) -> HttpR
         keep_others=summoner == deck_summoner
         or request.method == "POST"
         or bool(start_counts),
+        ruleset=ruleset,
     )
     entries = [(r.card.slug, r.count) for r in rows if r.count]
-    report = selectors.deck_validate(entries, owned=owned, summoner=summoner)
+    report = selectors.deck_validate(
+        entries, owned=owned, summoner=summoner, ruleset=ruleset
+    )
     groups: dict[str, list[selectors.BuilderRow]] = {}
     for row in rows:
         groups.setdefault(row.role, []).append(row)
@@ -325,8 +356,11 @@ def deck_builder_view(request: HttpRequest, deck_id: int | None = None) -> HttpR
         "decks/builder.html",
         {
             "deck": deck,
-            "summoner": load_catalog().cards[summoner],
+            "summoner": load_catalog(ruleset=ruleset).cards[summoner],
             "summoner_form": summoner_form,
+            "ruleset": ruleset,
+            "ruleset_query": "" if ruleset == Ruleset.SECOND else f"?ruleset={ruleset}",
+            "editions": editions,
             "form": form,
             "problems": problems,
             "rows": rows,
@@ -343,7 +377,7 @@ def deck_builder_view(request: HttpRequest, deck_id: int | None = None) -> HttpR
             "show_owned": owned is not None,
             "anonymous": anonymous,
             "simulate": simulate_links(str(deck.pk)) if deck else None,
-            **_report_context(report, summoner),
+            **_report_context(report, summoner, ruleset),
         },
         status=400 if request.method == "POST" else 200,
     )

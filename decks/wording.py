@@ -19,7 +19,19 @@ SLOT_NOUNS: dict[str, tuple[str, str]] = {
     "standard_events.count": ("standard event", "standard events"),
     "champions.count": ("champion", "champions"),
     "commons.count": ("common", "commons"),
+    "walls.count": ("wall", "walls"),
 }
+
+
+def _other_edition_card(slug: str) -> Any:
+    """A card only another edition's catalog has (its name for the sentence)."""
+    from engine.rulesets import ruleset_names
+
+    for name in ruleset_names():
+        card = load_catalog(ruleset=name).cards.get(slug)
+        if card is not None:
+            return card
+    return None
 
 
 def _noun(code: str, n: int) -> str:
@@ -53,7 +65,8 @@ def violation_plain(v: Mapping[str, Any]) -> str:
             f"exactly {limit}."
         )
     if code.endswith(".copies") and isinstance(count, int) and isinstance(limit, int):
-        card = load_catalog().cards.get(str(v.get("card") or ""))
+        slug = str(v.get("card") or "")
+        card = load_catalog().cards.get(slug) or _other_edition_card(slug)
         name = card.name if card else "a card"
         return (
             f"Too many copies of {name}: {count}, at most {limit} allowed. Remove "

@@ -45,12 +45,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     from engine.deckbuilding.decktext import parse_deck_text
 
-    catalog = load_catalog()
+    catalog = load_catalog(ruleset=args.ruleset if args.ruleset in PROFILES else None)
     deck: str = args.deck
     pre: list[Violation] = []
     cards: list[tuple[str, int]]
     faction = catalog.factions.get(deck)
-    if faction is not None:
+    if deck in catalog.summoners:
+        cards = []
+    elif faction is not None:
         if faction.deck is None:
             print(f"error: faction {deck!r} has no deck list", file=sys.stderr)
             return 2
@@ -70,7 +72,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
-    report = validate_deck(cards, catalog=catalog, ruleset=args.ruleset)
+    summoner = None
+    sd = catalog.summoners.get(deck)
+    if sd is not None:  # a summoner's deck (editions with reference cards)
+        cards, summoner = list(sd.deck.counts().items()), sd.slug
+    report = validate_deck(
+        cards, catalog=catalog, ruleset=args.ruleset, summoner=summoner
+    )
     if pre:
         report = ValidationReport(
             valid=False,

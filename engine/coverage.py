@@ -54,6 +54,9 @@ class CoversMarker:
     line: int
     test: str | None  # the decorated test function, None elsewhere (pytestmark...)
     ids: tuple[str, ...]  # non-literal arguments appear as "<non-literal: ...>"
+    #: the edition whose abilities it tests (``covers(..., ruleset="...")``; the
+    #: default ruleset when absent): card names, so ids, repeat across editions
+    ruleset: str = DEFAULT_RULESET
 
 
 def _is_covers(func: ast.expr) -> bool:
@@ -81,6 +84,13 @@ def _marker_ids(call: ast.Call) -> tuple[str, ...]:
     return tuple(out)
 
 
+def _marker_ruleset(call: ast.Call) -> str:
+    for kw in call.keywords:
+        if kw.arg == "ruleset" and isinstance(kw.value, ast.Constant):
+            return str(kw.value.value)
+    return DEFAULT_RULESET
+
+
 def read_markers(tests_dir: Path = TESTS_DIR) -> list[CoversMarker]:
     """Every ``covers`` marker in ``tests_dir/test_*.py``, in file and line order."""
     found: list[CoversMarker] = []
@@ -95,18 +105,25 @@ def read_markers(tests_dir: Path = TESTS_DIR) -> list[CoversMarker]:
             if isinstance(node, ast.Call) and _is_covers(node.func):
                 found.append(
                     CoversMarker(
-                        path, node.lineno, owner.get(id(node)), _marker_ids(node)
+                        path,
+                        node.lineno,
+                        owner.get(id(node)),
+                        _marker_ids(node),
+                        _marker_ruleset(node),
                     )
                 )
     found.sort(key=lambda m: (str(m.path), m.line))
     return found
 
 
-def covered_ids(tests_dir: Path = TESTS_DIR) -> set[str] | None:
-    """Ability ids named by at least one ``covers`` marker; None without the tests."""
+def covered_ids(
+    tests_dir: Path = TESTS_DIR, ruleset: str = DEFAULT_RULESET
+) -> set[str] | None:
+    """Ability ids of ``ruleset`` named by at least one ``covers`` marker; None
+    without the tests."""
     if not tests_dir.is_dir():
         return None
-    return {i for m in read_markers(tests_dir) for i in m.ids}
+    return {i for m in read_markers(tests_dir) if m.ruleset == ruleset for i in m.ids}
 
 
 def implemented_ids(
@@ -125,8 +142,8 @@ def coverage(
     from engine.deckbuilding.resolve import default_catalog
 
     registry = get_ruleset(ruleset).load_abilities()
-    cat = catalog or default_catalog()
-    covered = covered_ids(tests_dir)
+    cat = catalog or default_catalog(ruleset)
+    covered = covered_ids(tests_dir, get_ruleset(ruleset).name)
     factions: dict[str, Any] = {}
     for slug in cat.factions:
         cards = cat.cards_of(slug)

@@ -118,7 +118,6 @@ def play_many(
     return out
 
 
-
 def load_replay(
     data: Mapping[str, Any], cards: Mapping[str, CardDef] | None = None
 ) -> tuple[GameState, list[Action]]:
@@ -139,11 +138,11 @@ def replay(
 def _replay_context(
     data: Mapping[str, Any], cards: Mapping[str, CardDef] | None
 ) -> tuple[Mapping[str, CardDef], Any]:
-    if cards is None:
+    rules = _replay.rules_from_json(data.get("rules", {}))
+    if cards is None:  # the catalog of the game's own edition
         from engine.deckbuilding.resolve import default_catalog
 
-        cards = default_catalog().cards
-    rules = _replay.rules_from_json(data.get("rules", {}))
+        cards = default_catalog(rules.ruleset or None).cards
     return cards, get_ruleset(rules.ruleset)
 
 

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from engine.core.replay import describe, die_text, end_words, state_digest
+from engine.core.replay import describe, end_words, state_digest
 from engine.core.state import GameState
 from engine.play import load_replay
 
@@ -43,7 +43,7 @@ def print_game(data: Mapping[str, Any], out: Any = None) -> GameState:
         rolls = (st.rolls or [])[n_rolls:]
         if rolls:
             text += "  dice: " + ", ".join(
-                " ".join(f"[{die_text(f)}]" for f in r) for r in rolls
+                " ".join(f"[{st.info.ruleset.face_text(f)}]" for f in r) for r in rolls
             )
         print(f"p{actor} {text}", file=out)
     if st.winner is None:

@@ -55,12 +55,13 @@ def deck_list(frozen: Mapping[str, Any]) -> DeckList:
 def game_deck(frozen: Mapping[str, Any]) -> GameDeck:
     """A deck ready to play, laid out as the engine CLI lays out a deck: the setup of
     the summoner's faction when the catalog knows it, else the engine default."""
-    catalog = default_catalog()
+    ruleset = frozen.get("ruleset")  # absent: the default edition
+    catalog = default_catalog(ruleset)
     deck = deck_list(frozen)
-    faction = catalog.cards[deck.summoner].faction
-    fac = catalog.factions.get(faction) if faction else None
     name = frozen["source"].get("slug") or deck.name
-    return engine_game_deck(deck, catalog.cards, fac.setup if fac else None, name=name)
+    return engine_game_deck(
+        deck, catalog.cards, catalog.setup_of(deck.summoner), name=name, ruleset=ruleset
+    )
 
 
 def frozen_deck(

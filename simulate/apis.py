@@ -25,6 +25,8 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
+from cards.models import Edition
+from engine.rulesets import DEFAULT_RULESET, ruleset_names
 from simulate import adapters, conf, selectors
 from simulate.models import JobStatus, MatrixJob, SimulationJob, Visibility
 from simulate.services import decks as deck_services
@@ -174,6 +176,13 @@ class SimulationListCreateApi(SubmitApi):
         agent_b = AgentField()
         swap = serializers.BooleanField(
             default=False, help_text="Alternate which deck takes the first seat."
+        )
+        ruleset = serializers.ChoiceField(
+            Edition.choices,
+            default=DEFAULT_RULESET,
+            help_text="Edition whose rules (and catalog) the games use: "
+            + ", ".join(ruleset_names())
+            + f" (default {DEFAULT_RULESET}).",
         )
         chunk_size = serializers.IntegerField(
             min_value=conf.DEFAULTS["CHUNK_SIZE_RANGE"][0],
@@ -425,6 +434,13 @@ class MatrixCreateApi(SubmitApi):
             help_text="One matrix row: the first deck against each other deck only.",
         )
         games_per_pair = serializers.IntegerField(min_value=1)
+        ruleset = serializers.ChoiceField(
+            Edition.choices,
+            default=DEFAULT_RULESET,
+            help_text="Edition whose rules (and catalog) the games use: "
+            + ", ".join(ruleset_names())
+            + f" (default {DEFAULT_RULESET}).",
+        )
         seed = serializers.IntegerField(min_value=0, max_value=MAX_SEED, required=False)
         agent = AgentField()
         visibility = serializers.ChoiceField(

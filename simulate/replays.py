@@ -214,10 +214,16 @@ def replay_game(*, job: SimulationJob, game: int) -> dict[str, Any]:
         rolled = len(state.rolls or [])
         state.apply_action(action)
         rolls = (state.rolls or [])[rolled:]
+        rs = state.info.ruleset
         if rolls:
-            step["dice"] = [[face_symbols(f) for f in roll] for roll in rolls]
+            step["dice"] = [[rs.face_names(f) for f in roll] for roll in rolls]
+            ranged = step.get("attack_type") == "ranged"
+            # per die: does it hit (an attack's dice; the page marks them)
+            step["dice_hits"] = [
+                [rs.die_hits(f, ranged) for f in roll] for roll in rolls
+            ]
             step["text"] += "  Dice: " + ", ".join(
-                " ".join(face_text(f) for f in roll) for roll in rolls
+                " ".join(rs.face_text(f, "blank") for f in roll) for roll in rolls
             )
         destroyed = [
             space
@@ -227,8 +233,8 @@ def replay_game(*, job: SimulationJob, game: int) -> dict[str, Any]:
             )
         ]
         if isinstance(action, Attack):
-            symbol = dice.RANGED if step["attack_type"] == "ranged" else dice.MELEE
-            hits = sum(dice.count(roll, symbol) for roll in rolls)
+            ranged = step["attack_type"] == "ranged"
+            hits = sum(rs.die_hits(f, ranged) for roll in rolls for f in roll)
             step["hits"] = hits
             if step["to"] in destroyed:
                 step["text"] += f"  {hits} hit{'s' if hits != 1 else ''}: destroyed!"

@@ -14,6 +14,18 @@ MELEE = 1
 RANGED = 2
 SPECIAL = 4
 
+#: symbol bits with their names and glyphs (replays)
+SYMBOL_NAMES: tuple[tuple[int, str], ...] = (
+    (MELEE, "melee"),
+    (RANGED, "ranged"),
+    (SPECIAL, "special"),
+)
+SYMBOL_GLYPHS: tuple[tuple[int, str], ...] = (
+    (MELEE, "⚔"),
+    (RANGED, "➶"),
+    (SPECIAL, "✦"),
+)
+
 # Used by search clones (agents): a fixed face order whose running hit counts stay close
 # to the expectation, so a one-ply agent does not "see" the real dice.
 PATTERN_ORDER: tuple[int, ...] = (0, 5, 3, 1, 4, 2)

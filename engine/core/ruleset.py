@@ -67,6 +67,12 @@ class Ruleset:
     deck_profile: ClassVar[RulesetProfile | None] = None
     #: this ruleset's byte in deck codes (engine.deckbuilding.decktext); never reuse
     deck_code: ClassVar[int] = -1
+    #: where its catalog lives, relative to ``cards/data`` ("" = that folder itself)
+    catalog_dir: ClassVar[str] = ""
+    #: the layout of its catalog files: "gates" (factions with one summoner, starting
+    #: units and epic events) or "walls" (summoners with reference cards); see
+    #: :mod:`engine.deckbuilding.catalog`
+    catalog_schema: ClassVar[str] = "gates"
 
     def __init__(self) -> None:
         self.registry = AbilityRegistry(self.name)
@@ -105,6 +111,17 @@ class Ruleset:
     def next_phase(self, phase: int) -> int:
         """The phase after ``phase`` (not called for the last phase of a turn)."""
         return self._next[phase]
+
+    def turn_first_phase(self, st: GameState, player: int) -> int:
+        """The phase ``player``'s turn starts in (``st.turn`` already counts it);
+        rules that act as a turn begins, before its start-of-turn triggers, go here.
+        Neutral default: the first phase of :attr:`phase_order`, nothing else."""
+        return self.phase_order[0]
+
+    def movers_limit(self, st: GameState) -> int:
+        """Different units the turn player may still move this turn in all
+        (neutral default: :attr:`max_movers`)."""
+        return self.max_movers
 
     def phase_actions(self) -> Mapping[int, LegalFn]:
         """Per phase id: the generator of that phase's own actions (appended to the
@@ -171,6 +188,20 @@ class Ruleset:
         showing its own symbol (melee or ranged)."""
         sym = dice.RANGED if st.info.is_ranged[attacker] else dice.MELEE
         return dice.count(faces, sym)
+
+    def face_names(self, face: int) -> list[str]:
+        """A die face as the names of what it shows, for replays: its symbols
+        (``melee``, ``ranged``, ``special``); [] for a blank face."""
+        return [name for bit, name in dice.SYMBOL_NAMES if face & bit]
+
+    def face_text(self, face: int, blank: str = "-") -> str:
+        """A die face as printed (replays): its symbols' glyphs, ``blank`` when it
+        shows none."""
+        return "".join(g for bit, g in dice.SYMBOL_GLYPHS if face & bit) or blank
+
+    def die_hits(self, face: int, ranged: bool) -> bool:
+        """Does this face hit for an attacker of that range, before abilities?"""
+        return bool(face & (dice.RANGED if ranged else dice.MELEE))
 
     # -- setting a game up -----------------------------------------------------------
     def game_deck(

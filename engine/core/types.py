@@ -27,6 +27,11 @@ class CardClass(StrEnum):
     EPIC = "epic"  # epic event
     STRUCTURE = "structure"
     GATE = "gate"
+    # first edition (research/first-edition.md R3, R28, R54, R57)
+    EVENT = "event"  # an event of a summoner's reference card
+    WALL = "wall"  # a summoning point like a gate (R28)
+    MUTATION = "mutation"
+    CONJURATION = "conjuration"
 
 
 class AttackType(StrEnum):
@@ -41,6 +46,7 @@ class Phase(StrEnum):
     ATTACK = "attack"
     MAGIC = "magic"
     DRAW = "draw"
+    EVENTS = "events"  # first edition: the event phase (walls are played in it)
 
 
 class Confidence(StrEnum):
@@ -61,6 +67,9 @@ class DeckRole(StrEnum):
     STANDARD_EVENT = "standard_event"
     CHAMPION = "champion"
     COMMON = "common"
+    # first edition
+    WALL = "wall"  # the 3 walls (one of them starts on the battlefield)
+    EVENT = "event"  # the 9 events of the summoner's reference card
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,14 +128,17 @@ class CardDef:
 
     @property
     def is_gate(self) -> bool:
-        return CardClass.GATE in self.classes
+        """A summoning point: a gate, or a first-edition wall."""
+        return CardClass.GATE in self.classes or CardClass.WALL in self.classes
 
     @property
     def unknown_stats(self) -> tuple[str, ...]:
         """Names of the facts the card type needs that the catalog does not know."""
         if self.card_type is CardType.UNIT:
             needed: dict[str, object] = {
-                "cost": 0 if self.is_summoner else self.cost,
+                "cost": 0
+                if self.is_summoner or CardClass.CONJURATION in self.classes
+                else self.cost,
                 "strength": self.strength,
                 "life": self.life,
                 "attack type": self.attack_type,
@@ -236,6 +248,12 @@ class RulesetProfile:
     standard_event_copies: int = 2
     champion_copies: int = 1
     common_copies: int = 4
+    # editions with walls and reference cards (the first): walls in a deck, the
+    # events of the reference card, and cards of one allied faction any deck may hold
+    walls: int = 0
+    events: int = 0
+    max_allies: int = 0
+    ally_faction: str = ""
 
 
 @dataclass(frozen=True, slots=True)

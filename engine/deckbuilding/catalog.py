@@ -40,6 +40,7 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
+from engine.core.ruleset import Ruleset
 from engine.deckbuilding.catalog_loader import CatalogLoader
 from engine.deckbuilding.catalog_schema import (
     DATA_DIR,
@@ -48,6 +49,8 @@ from engine.deckbuilding.catalog_schema import (
     CatalogError,
     slugify,
 )
+from engine.deckbuilding.catalog_walls import WallsCatalogLoader
+from engine.rulesets import get_ruleset
 
 __all__ = [
     "DATA_DIR",
@@ -60,17 +63,29 @@ __all__ = [
 ]
 
 
-def load_catalog(data_dir: Path | None = None) -> Catalog:
-    """Load and validate a catalog directory. Without an argument, load the package's
-    ``cards/data`` (cached after the first call). Raises CatalogError on bad data."""
+def load_catalog(
+    data_dir: Path | None = None, *, ruleset: str | None = None
+) -> Catalog:
+    """Load and validate a catalog directory. Without ``data_dir``, load the package's
+    catalog of ``ruleset`` (default: the default ruleset's ``cards/data``; another
+    edition's lives in the subfolder its ruleset names), cached after the first call.
+    Raises CatalogError on bad data and ValueError for an unknown ruleset."""
+    rs = get_ruleset(ruleset)
     if data_dir is None:
-        return _load_default()
-    return CatalogLoader(Path(data_dir)).load()
+        return _load_default(rs.name)
+    return _loader(rs, Path(data_dir)).load()
 
 
-@functools.lru_cache(maxsize=1)
-def _load_default() -> Catalog:
-    return CatalogLoader(DATA_DIR).load()
+def _loader(rs: Ruleset, data_dir: Path) -> CatalogLoader | WallsCatalogLoader:
+    if rs.catalog_schema == "walls":
+        return WallsCatalogLoader(data_dir, rs.name)
+    return CatalogLoader(data_dir)
+
+
+@functools.cache
+def _load_default(name: str) -> Catalog:
+    rs = get_ruleset(name)
+    return _loader(rs, DATA_DIR / rs.catalog_dir if rs.catalog_dir else DATA_DIR).load()
 
 
 def summary(catalog: Catalog) -> list[tuple[str, int, int, bool, bool]]:

@@ -11,10 +11,12 @@ from pathlib import Path
 
 from engine.core.types import (
     CardDef,
+    Confidence,
     DeckList,
     DeckRole,
     FactionDef,
     ProductDef,
+    SetupDef,
 )
 from engine.rulesets import get_ruleset
 
@@ -86,6 +88,23 @@ def slugify(value: str) -> str:
     return re.sub(r"[-\s]+", "-", cleaned).strip("-_")
 
 
+@dataclass(frozen=True, slots=True)
+class SummonerDef:
+    """A summoner of an edition with reference cards (the first): the events its
+    reference card lists (exactly those, R47), its starting setup, and the deck the
+    catalog offers for it. ``deck_kind`` is "preset" (counts from a source) or
+    "sample" (built by the catalog's documented sample rule: counts not official)."""
+
+    slug: str
+    faction: str
+    events: tuple[tuple[str, int], ...]
+    setup: SetupDef
+    deck: DeckList
+    deck_kind: str
+    deck_confidence: Confidence
+    deck_source: str
+
+
 @dataclass(frozen=True)
 class Catalog:
     """The whole validated catalog. Dicts keep catalog order (neutral cards first, then
@@ -95,11 +114,41 @@ class Catalog:
     factions: dict[str, FactionDef]
     products: dict[str, ProductDef]
     symbols: tuple[str, ...]
+    #: per summoner slug (editions with reference cards; empty otherwise)
+    summoners: dict[str, SummonerDef] = field(default_factory=dict)
+    #: the ruleset (edition) name whose cards these are ("" = the default one)
+    ruleset: str = ""
     _names: dict[str, str] = field(init=False, repr=False, compare=False)
+    _ambiguous: dict[str, tuple[str, ...]] = field(
+        init=False, repr=False, compare=False
+    )
 
     def __post_init__(self) -> None:
-        names = {c.name.casefold(): c.slug for c in self.cards.values()}
+        names: dict[str, str] = {}
+        many: dict[str, tuple[str, ...]] = {}
+        for c in self.cards.values():
+            key = c.name.casefold()
+            if key in names:
+                many[key] = many.get(key, (names[key],)) + (c.slug,)
+            else:
+                names[key] = c.slug
         object.__setattr__(self, "_names", names)
+        object.__setattr__(self, "_ambiguous", many)
+
+    def same_name(self, name: str) -> tuple[str, ...]:
+        """Slugs of the cards printed with this name when several factions share it
+        (first edition: Archer, Fighter, Shaman...); () when the name is unique."""
+        return self._ambiguous.get(name.strip().casefold(), ())
+
+    def setup_of(self, summoner: str) -> SetupDef | None:
+        """The starting setup of ``summoner``: its own (reference card) when the
+        catalog has one, else its faction's."""
+        sd = self.summoners.get(summoner)
+        if sd is not None:
+            return sd.setup
+        card = self.cards.get(summoner)
+        fac = self.factions.get(card.faction) if card and card.faction else None
+        return fac.setup if fac else None
 
     def card(self, slug: str) -> CardDef:
         """The card with this slug; KeyError when there is none."""
@@ -108,13 +157,21 @@ class Catalog:
         except KeyError:
             raise KeyError(f"unknown card slug {slug!r}") from None
 
-    def find_card(self, name_or_slug: str) -> CardDef | None:
-        """Case-insensitive lookup by name or slug; None when nothing matches."""
+    def find_card(
+        self, name_or_slug: str, faction: str | None = None
+    ) -> CardDef | None:
+        """Case-insensitive lookup by name or slug; None when nothing matches. A name
+        several factions print (first edition) resolves to ``faction``'s card when
+        given, else to the first in catalog order."""
         text = name_or_slug.strip()
         key = text.casefold()
         if key in self.cards:
             return self.cards[key]
         if key in self._names:
+            if faction is not None and key in self._ambiguous:
+                for slug in self._ambiguous[key]:
+                    if self.cards[slug].faction == faction:
+                        return self.cards[slug]
             return self.cards[self._names[key]]
         return self.cards.get(slugify(text))
 

@@ -737,6 +737,8 @@ def validate_deck(
             warnings=(),
             summary=DeckSummary(ruleset=ruleset[:40]),
         )
+    if RULESETS[ruleset].catalog_schema == "walls":
+        return _walls_report(cards, catalog, profile, ruleset, summoner)
     an = _analyse(cards, catalog=catalog, profile=profile, summoner=summoner)
     _place(an, catalog)
     _slot_checks(an, catalog)
@@ -765,6 +767,26 @@ def validate_deck(
         errors=tuple(an.errors),
         warnings=tuple(warnings),
         summary=_summary(an, catalog),
+    )
+
+
+def _walls_report(
+    cards: Mapping[str, int] | Sequence[tuple[str, int]] | Iterable[DeckEntry],
+    catalog: CatalogLike,
+    profile: RulesetProfile,
+    ruleset: str,
+    summoner: str | None,
+) -> ValidationReport:
+    """An edition with walls and reference cards (:mod:`.construction_walls`); its
+    cards are checked against its own catalog (a catalog of another edition given by
+    a caller that does not know the edition is replaced by the package's)."""
+    from engine.deckbuilding.catalog import load_catalog
+    from engine.deckbuilding.construction_walls import validate_walls_deck
+
+    if getattr(catalog, "ruleset", "") != ruleset:
+        catalog = load_catalog(ruleset=ruleset)
+    return validate_walls_deck(
+        cards, catalog=catalog, profile=profile, ruleset=ruleset, summoner=summoner
     )
 
 

@@ -34,7 +34,6 @@ from engine.core.types import DeckEntry, DeckList, DeckRole
 from engine.deckbuilding.construction import (
     MAX_COUNT,
     MAX_ENTRIES,
-    ROLE_ORDER,
     CatalogLike,
     Violation,
     assign_roles,
@@ -63,6 +62,15 @@ SECTIONS: tuple[tuple[str, tuple[DeckRole, ...]], ...] = (
     ("Starting units", (DeckRole.STARTING_UNIT,)),
     ("Epic events", (DeckRole.EPIC_EVENT,)),
     ("Events", (DeckRole.STANDARD_EVENT,)),
+    ("Champions", (DeckRole.CHAMPION,)),
+    ("Commons", (DeckRole.COMMON,)),
+)
+
+#: sections of an edition with walls and reference cards (the first)
+WALL_SECTIONS: tuple[tuple[str, tuple[DeckRole, ...]], ...] = (
+    ("Summoner", (DeckRole.SUMMONER,)),
+    ("Walls", (DeckRole.WALL,)),
+    ("Events", (DeckRole.EVENT,)),
     ("Champions", (DeckRole.CHAMPION,)),
     ("Commons", (DeckRole.COMMON,)),
 )
@@ -172,6 +180,7 @@ def parse_deck_text(text: str, *, catalog: CatalogLike) -> ParsedDeck:
     index = _index_of(catalog)
     problems: list[TextProblem] = []
     counts: dict[str, int] = {}
+    pending: list[tuple[int, str, str, int]] = []
     name: str | None = None
     if len(text) > MAX_TEXT_CHARS:
         problems.append(
@@ -231,6 +240,9 @@ def parse_deck_text(text: str, *, catalog: CatalogLike) -> ParsedDeck:
                 slug = index.resolve(xm[1])
             if glued or rest[1:2].isspace():
                 query = xm[1]
+        if slug is None and index.ambiguous(query):
+            pending.append((number, query, shown, count))  # settled by the summoner
+            continue
         if slug is None:
             problems.append(_unknown_problem(number, query, shown, index))
             continue
@@ -239,6 +251,19 @@ def parse_deck_text(text: str, *, catalog: CatalogLike) -> ParsedDeck:
             bad(f"more than {MAX_ENTRIES} different cards; the rest was not read")
             del counts[slug]
             break
+    if pending:
+        # A name several factions print (first edition: Archer, Fighter...) is the
+        # card of the deck's summoner's faction, when the deck names one summoner.
+        cards = index.catalog.cards
+        summoners = [s for s in counts if cards[s].is_summoner]
+        faction = cards[summoners[0]].faction if len(summoners) == 1 else None
+        for number, query, shown, count in pending:
+            mine = [h for h in index.ambiguous(query) if cards[h].faction == faction]
+            if faction is not None and len(mine) == 1:
+                counts[mine[0]] = counts.get(mine[0], 0) + count
+            else:
+                problems.append(_unknown_problem(number, query, shown, index))
+        problems.sort(key=lambda pr: pr.line)
     return ParsedDeck(tuple(counts.items()), tuple(problems), name)
 
 
@@ -314,12 +339,26 @@ def format_deck_text(
     index = _index_of(catalog)
     known = {s: n for s, n in counts.items() if s in catalog.cards}
     summoner = summoner if summoner in catalog.cards else None
-    placed = assign_roles(known, catalog=catalog, summoner=summoner)
+    edition = getattr(catalog, "ruleset", "")
+    sections = SECTIONS
+    if edition and RULESETS[edition].catalog_schema == "walls":
+        from engine.deckbuilding.construction_walls import validate_walls_deck
+
+        profile = RULESETS[edition].deck_profile
+        assert profile is not None
+        report = validate_walls_deck(
+            known, catalog=catalog, profile=profile, ruleset=edition, summoner=summoner
+        )
+        placed: Sequence[DeckEntry] = report.summary.entries
+        sections = WALL_SECTIONS
+    else:
+        placed = assign_roles(known, catalog=catalog, summoner=summoner)
     order = {slug: i for i, slug in enumerate(counts)}
-    role_rank = {r: i for i, r in enumerate(ROLE_ORDER)}
+    role_order = [r for _t, roles in sections for r in roles]
+    role_rank = {r: i for i, r in enumerate(role_order)}
     first_rank: dict[str, int] = {}
     for e in placed:
-        rank = len(ROLE_ORDER) if e.role is None else role_rank[e.role]
+        rank = role_rank.get(e.role, len(role_order)) if e.role else len(role_order)
         first_rank[e.card] = min(rank, first_rank.get(e.card, rank))
 
     def key(e: DeckEntry) -> tuple[int, int]:
@@ -329,7 +368,7 @@ def format_deck_text(
     if name is not None and name.strip():
         out.append(f"# Deck: {' '.join(name.split())}")
     groups: list[tuple[str, list[tuple[str, int]]]] = []
-    for title, roles in SECTIONS:
+    for title, roles in sections:
         within = {r: i for i, r in enumerate(roles)}  # gates: 10-life gate first
         picked = sorted(
             (e for e in placed if e.role in within),

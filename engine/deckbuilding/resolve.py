@@ -15,12 +15,10 @@ from typing import TYPE_CHECKING
 
 from engine.core.game import GameDeck
 from engine.core.types import CardDef, Confidence, DeckList, SetupDef
-from engine.rulesets import get_ruleset
+from engine.rulesets import DEFAULT_RULESET, get_ruleset
 
 if TYPE_CHECKING:
     from engine.deckbuilding.catalog import Catalog
-
-_CATALOG: Catalog | None = None
 
 
 def game_deck(
@@ -36,28 +34,37 @@ def game_deck(
     return get_ruleset(ruleset).game_deck(deck, cards, setup, name)
 
 
-def default_catalog() -> Catalog:
-    global _CATALOG
-    if _CATALOG is None:
-        from engine.deckbuilding.catalog import load_catalog
+def default_catalog(ruleset: str | None = None) -> Catalog:
+    """The package catalog of ``ruleset`` (default: the default ruleset), cached."""
+    from engine.deckbuilding.catalog import load_catalog
 
-        _CATALOG = load_catalog()
-    return _CATALOG
+    return load_catalog(ruleset=ruleset)
 
 
-def faction_deck(slug: str, catalog: Catalog | None = None) -> GameDeck:
-    cat = catalog or default_catalog()
+def faction_deck(
+    slug: str, catalog: Catalog | None = None, *, ruleset: str | None = None
+) -> GameDeck:
+    """The faction deck of ``slug`` (a faction, or in an edition with reference
+    cards also a summoner: that summoner's deck) in ``catalog`` (default: the
+    package catalog of ``ruleset``)."""
+    cat = catalog or default_catalog(ruleset)
+    rs = cat.ruleset or ruleset
+    sd = cat.summoners.get(slug)
+    if sd is not None:
+        return game_deck(sd.deck, cat.cards, sd.setup, name=slug, ruleset=rs)
     fac = cat.factions.get(slug)
     if fac is None:
         raise KeyError(f"unknown faction {slug!r}")
     if fac.deck is None:
         raise ValueError(f"the faction deck of {slug!r} is unknown in the catalog")
-    return game_deck(fac.deck, cat.cards, fac.setup, name=slug)
+    return game_deck(fac.deck, cat.cards, fac.setup, name=slug, ruleset=rs)
 
 
-def playable_factions(catalog: Catalog | None = None) -> list[str]:
+def playable_factions(
+    catalog: Catalog | None = None, *, ruleset: str | None = None
+) -> list[str]:
     """Factions (catalog order) whose deck list is known."""
-    cat = catalog or default_catalog()
+    cat = catalog or default_catalog(ruleset)
     return [s for s, f in cat.factions.items() if f.deck is not None]
 
 
@@ -100,6 +107,7 @@ def text_deck(
     from engine.deckbuilding.decktext import parse_deck_text
 
     cat = catalog or default_catalog()
+    rs = cat.ruleset or None
     parsed = parse_deck_text(text, catalog=cat)
     if not parsed.ok:
         msgs = "; ".join(f"line {p.line}: {p.message}" for p in parsed.problems)
@@ -108,7 +116,12 @@ def text_deck(
     if len(summoners) != 1:
         raise ValueError(f"a deck needs exactly 1 summoner, found {len(summoners)}")
     if not allow_illegal:
-        report = validate_deck(parsed.entries, catalog=cat, summoner=summoners[0])
+        report = validate_deck(
+            parsed.entries,
+            catalog=cat,
+            summoner=summoners[0],
+            ruleset=rs or DEFAULT_RULESET,
+        )
         if not report.valid:
             raise IllegalDeckError(
                 parsed.name or name,
@@ -116,17 +129,22 @@ def text_deck(
             )
     entries = assign_roles(parsed.entries, catalog=cat, summoner=summoners[0])
     deck = DeckList(name=parsed.name or name, summoner=summoners[0], entries=entries)
-    faction = cat.cards[summoners[0]].faction
-    fac = cat.factions.get(faction) if faction else None
-    return game_deck(deck, cat.cards, fac.setup if fac else None, name=deck.name)
+    setup = cat.setup_of(summoners[0])
+    return game_deck(deck, cat.cards, setup, name=deck.name, ruleset=rs)
 
 
 def resolve_deck(
-    arg: str, catalog: Catalog | None = None, *, allow_illegal: bool = False
+    arg: str,
+    catalog: Catalog | None = None,
+    *,
+    allow_illegal: bool = False,
+    ruleset: str | None = None,
 ) -> GameDeck:
-    """A faction slug, or a path to a deck text file (see :func:`text_deck`)."""
-    cat = catalog or default_catalog()
-    if arg in cat.factions:
+    """A faction slug (in an edition with reference cards also a summoner slug), or
+    a path to a deck text file (see :func:`text_deck`); the catalog defaults to the
+    package catalog of ``ruleset``."""
+    cat = catalog or default_catalog(ruleset)
+    if arg in cat.factions or arg in cat.summoners:
         return faction_deck(arg, cat)
     path = Path(arg)
     if path.is_file():

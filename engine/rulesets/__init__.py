@@ -7,7 +7,10 @@ discovery), so importing :mod:`engine.rulesets` makes every edition available to
 from __future__ import annotations
 
 from engine.core.ruleset import RULESETS, Ruleset, default_ruleset, get_ruleset
-from engine.rulesets import second  # noqa: F401  (registers the second edition)
+from engine.rulesets import (
+    first,  # noqa: F401  (registers the first edition)
+    second,  # noqa: F401  (registers the second edition)
+)
 
 #: the name of the ruleset used when none is given
 DEFAULT_RULESET: str = default_ruleset().name

@@ -19,6 +19,7 @@ from typing import Any
 from django.http import Http404
 
 from engine.deckbuilding.construction import validate_deck
+from engine.rulesets import DEFAULT_RULESET
 from simulate import adapters
 
 
@@ -32,10 +33,13 @@ class DeckRejected(Exception):
         super().__init__(f"{field}: {errors[0]['message'] if errors else 'invalid'}")
 
 
-def _catalog() -> Any:
+def _catalog(ruleset: str | None = None) -> Any:
     from engine.deckbuilding.catalog import load_catalog
 
-    return load_catalog()
+    try:
+        return load_catalog(ruleset=ruleset)
+    except ValueError:  # an unknown ruleset: the validator reports it
+        return load_catalog()
 
 
 def _reject(field: str, code: str, message: str) -> DeckRejected:
@@ -50,7 +54,7 @@ def deck_freeze(
     Raises DeckRejected for an unknown reference, a deck the user may not see (as if
     it did not exist) or a deck that breaks the construction rules.
     """
-    catalog = _catalog()
+    catalog = _catalog(ruleset)
     if isinstance(spec, bool):
         raise _reject(field, "deck.invalid", "Expected a deck id, slug or card list.")
     if isinstance(spec, int) or (isinstance(spec, str) and spec.isdigit()):
@@ -75,13 +79,16 @@ def deck_freeze(
         entries = faction_deck_or_none(catalog, source["slug"]).entries
     else:
         entries = report.summary.entries
-    return adapters.frozen_deck(
+    frozen = adapters.frozen_deck(
         name=name or f"Custom {summoner_name} deck",
         summoner=summoner_slug,
         summoner_name=summoner_name,
         source=source,
         entries=entries,
     )
+    if ruleset != DEFAULT_RULESET:
+        frozen["ruleset"] = ruleset  # which catalog and setups its cards are from
+    return frozen
 
 
 def _stored_deck(
@@ -100,7 +107,11 @@ def _stored_deck(
 
 def faction_deck_or_none(catalog: Any, slug: str) -> Any:
     """The faction's deck list, or None when the faction is unknown or its deck list
-    is not known (``Catalog.faction_deck`` raises KeyError for both)."""
+    is not known (``Catalog.faction_deck`` raises KeyError for both). In an edition
+    with reference cards a summoner slug names that summoner's deck."""
+    sd = getattr(catalog, "summoners", {}).get(slug)
+    if sd is not None:
+        return sd.deck
     faction = catalog.factions.get(slug)
     return getattr(faction, "deck", None) if faction is not None else None
 

@@ -28,6 +28,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from engine.rulesets import DEFAULT_RULESET
 from simulate import adapters, conf
 from simulate.agents import default_agent
 from simulate.models import (
@@ -111,7 +112,7 @@ def simulation_create(
     agent_a: str | None = None,
     agent_b: str | None = None,
     swap: bool = False,
-    ruleset: str = "second",
+    ruleset: str = DEFAULT_RULESET,
     chunk_size: int | None = None,
     target_half_width: float | None = None,
     matrix: MatrixJob | None = None,
@@ -206,7 +207,7 @@ def simulation_submit(
             raise ValidationError(
                 {"chunk_size": [f"At most {cap} games per chunk with these agents."]}
             )
-    ruleset = options.get("ruleset", "second")
+    ruleset = options.get("ruleset", DEFAULT_RULESET)
     return simulation_create(
         owner=owner,
         deck_a=deck_freeze(user=owner, spec=deck_a, field="deck_a", ruleset=ruleset),

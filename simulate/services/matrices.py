@@ -15,6 +15,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from engine.rulesets import DEFAULT_RULESET
 from simulate import conf
 from simulate.agents import default_agent
 from simulate.models import (
@@ -98,7 +99,10 @@ def matrix_submit(
         agent=options["agent"],
         gauntlet=bool(options.get("gauntlet")),
     )
-    frozen = [deck_freeze(user=owner, spec=d, field="decks") for d in decks]
+    ruleset = options.get("ruleset", DEFAULT_RULESET)
+    frozen = [
+        deck_freeze(user=owner, spec=d, field="decks", ruleset=ruleset) for d in decks
+    ]
     return matrix_create(
         owner=owner, decks=frozen, games_per_pair=games_per_pair, **options
     )
@@ -115,10 +119,12 @@ def matrix_create(
     chunk_size: int | None = None,
     visibility: str = Visibility.PRIVATE,
     gauntlet: bool = False,
+    ruleset: str = DEFAULT_RULESET,
     dispatch: jobs.Dispatch | None = jobs._default_dispatch,
 ) -> MatrixJob:
-    """Store a matrix of frozen decks and one job per pair (dispatched on commit).
-    ``agent`` None: the default for all its games."""
+    """Store a matrix of frozen decks and one job per pair (dispatched on commit);
+    every pair is played under ``ruleset`` (its jobs record it). ``agent`` None: the
+    default for all its games."""
     agent = agent or matrix_default_agent(
         decks=len(decks), games_per_pair=games_per_pair, gauntlet=gauntlet
     )
@@ -148,6 +154,7 @@ def matrix_create(
             agent_a=agent,
             agent_b=agent,
             swap=True,
+            ruleset=ruleset,
             chunk_size=chunk_size,
             matrix=matrix,
             matrix_cell=(i, j),

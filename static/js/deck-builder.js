@@ -14,6 +14,7 @@
 
   var validateUrl = form.dataset.validateUrl;
   var summoner = form.dataset.summoner;
+  var ruleset = form.dataset.ruleset || "second";
   var csrf = form.querySelector("input[name=csrfmiddlewaretoken]");
   var targets = JSON.parse(document.getElementById("slot-targets").textContent);
   var classLabels = JSON.parse(document.getElementById("class-labels").textContent);
@@ -91,7 +92,7 @@
         "Accept": "application/json",
         "X-CSRFToken": csrf ? csrf.value : ""
       },
-      body: JSON.stringify({ ruleset: "second", summoner: summoner, cards: entries() })
+      body: JSON.stringify({ ruleset: ruleset, summoner: summoner, cards: entries() })
     })
       .then(function (response) {
         return response.json().then(function (body) {

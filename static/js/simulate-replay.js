@@ -90,10 +90,13 @@
     box.innerHTML = "";
     if (!step.dice) return;
     var want = step.attack_type === "ranged" ? "ranged" : "melee";
-    step.dice.forEach(function (roll) {
-      roll.forEach(function (face) {
+    step.dice.forEach(function (roll, r) {
+      roll.forEach(function (face, d) {
         var die = document.createElement("span");
-        var hit = step.kind === "attack" && face.indexOf(want) !== -1;
+        // dice_hits: per die, from the ruleset (a first-edition d6 hits on 3+)
+        var hits = step.dice_hits && step.dice_hits[r];
+        var hit = step.kind === "attack" &&
+          (hits ? hits[d] : face.indexOf(want) !== -1);
         die.className = "die" + (hit ? " die-hit" : "");
         die.textContent = face.map(function (s) { return GLYPH[s] || s; }).join("") || "·";
         die.title = (face.join(" + ") || "blank") + (hit ? " (hit)" : "");

@@ -508,11 +508,33 @@ def test_validate_text_with_problems(catalog, clients):
     assert "line 2" in body["errors"][0]["message"]
 
 
-def test_validate_first_ruleset_is_reported_unsupported(catalog, clients):
-    response = clients["anon"].post(
-        "/api/decks/validate/", {"ruleset": "first", "cards": []}, format="json"
+def test_validate_first_edition_deck_lists_every_violation(catalog, clients):
+    from engine.deckbuilding.catalog import load_catalog
+
+    first = load_catalog(ruleset="first")
+    cards = [
+        {"card": slug, "count": n}
+        for slug, n in first.summoners["ret-talus"].deck.counts().items()
+    ]
+    ok = clients["anon"].post(
+        "/api/decks/validate/", {"ruleset": "first", "cards": cards}, format="json"
     )
-    assert response.json()["errors"][0]["code"] == "ruleset.unsupported"
+    assert ok.status_code == 200 and ok.json()["valid"] is True, ok.json()
+    bad = [c for c in cards if c["card"] != "wall"] + [{"card": "lioness", "count": 1}]
+    body = (
+        clients["anon"]
+        .post("/api/decks/validate/", {"ruleset": "first", "cards": bad}, format="json")
+        .json()
+    )
+    codes = {e["code"] for e in body["errors"]}
+    assert {"walls.count", "faction.mismatch", "commons.count"} <= codes
+    text = "1 Ret-Talus\n3 Wall\n"
+    body = (
+        clients["anon"]
+        .post("/api/decks/validate/", {"ruleset": "first", "text": text}, format="json")
+        .json()
+    )
+    assert "events.missing" in {e["code"] for e in body["errors"]}
 
 
 def test_validate_logged_in_reports_collection_short(catalog, clients, svara_cards):

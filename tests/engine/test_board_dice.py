@@ -44,7 +44,9 @@ def test_roll_uses_given_rng_only() -> None:
 
 
 def test_unknown_ruleset_is_refused_with_the_known_names() -> None:
-    with pytest.raises(ValueError, match="unknown ruleset 'third'; known: second"):
+    with pytest.raises(
+        ValueError, match="unknown ruleset 'third'; known: first, second"
+    ):
         setup_game(vanilla_deck(), vanilla_deck(), seed=1, rules=Rules(ruleset="third"))
 
 

@@ -216,7 +216,7 @@ CASES: list[tuple[str, Any, dict[str, Any], list[str]]] = [
         ],
     ),
     # Rulesets (R10 seam).
-    ("ruleset-first", POLAR, {"ruleset": "first"}, ["ruleset.unsupported"]),
+    ("ruleset-misspelt", POLAR, {"ruleset": "secnd"}, ["ruleset.unsupported"]),
     ("ruleset-unknown", POLAR, {"ruleset": "third"}, ["ruleset.unsupported"]),
 ]
 
@@ -432,12 +432,19 @@ def test_collection_counts_implicit_summoner() -> None:
     assert "svara" in {w.card for w in report.warnings}
 
 
-def test_ruleset_first_message() -> None:
-    report = check(POLAR, ruleset="first")
+def test_ruleset_unsupported_message() -> None:
+    report = check(POLAR, ruleset="third")
     assert report.errors[0].message == (
-        "ruleset 'first': not supported yet; supported: second"
+        "ruleset 'third': not supported yet; supported: first, second"
     )
+    assert report.summary.ruleset == "third"
+
+
+def test_second_edition_cards_against_the_first_edition_rules() -> None:
+    # a second-edition deck is checked against the first edition's own catalog
+    report = check(POLAR, ruleset="first")
     assert report.summary.ruleset == "first"
+    assert "card.unknown" in report.codes
 
 
 def test_summary_numbers() -> None:
@@ -505,7 +512,9 @@ def test_cli_with_deck_text_file(
     assert out["errors"][0]["code"] == "card.unknown"
     assert main(["skyspear-avians"]) == 2  # no deck list
     assert main(["no-such-thing"]) == 2
-    assert main(["polar-dwarves", "--ruleset", "first"]) == 1
+    # another edition's catalog: no such faction there; its own factions check
+    assert main(["polar-dwarves", "--ruleset", "first"]) == 2
+    assert main(["fallen-kingdom", "--ruleset", "first"]) == 0
     # a ruleset no registered ruleset answers to: the report's ruleset.unsupported
     assert main(["polar-dwarves", "--ruleset", "third", "--json"]) == 1
     assert "ruleset.unsupported" in capsys.readouterr().out

@@ -15,6 +15,7 @@ import pytest
 from engine import coverage as cov_mod
 from engine.coverage import TESTS_DIR, coverage, covered_ids, main, read_markers
 from engine.deckbuilding.resolve import default_catalog
+from engine.rulesets import RULESETS, get_ruleset
 from engine.rulesets.second import SECOND
 
 HERE = Path(__file__).resolve().parent
@@ -59,15 +60,32 @@ def test_every_implemented_ability_is_covered_by_a_marker() -> None:
     )
 
 
+def test_every_implemented_first_edition_ability_is_covered() -> None:
+    registry = get_ruleset("first").load_abilities()
+    covered = covered_ids(ruleset="first")
+    assert covered is not None
+    cat = default_catalog("first")
+    untested = sorted(
+        a.id
+        for c in cat.cards.values()
+        for a in c.abilities
+        if a.id in registry and a.id not in covered
+    )
+    assert untested == []
+
+
 def test_every_marker_names_a_catalog_ability() -> None:
-    known = catalog_ability_ids()
+    known = {
+        name: {a.id for c in default_catalog(name).cards.values() for a in c.abilities}
+        for name in RULESETS
+    }
     markers = read_markers()
     assert markers, "no covers markers found"
     bad = [
         f"{m.path.name}:{m.line} {m.test}: {i}"
         for m in markers
         for i in m.ids
-        if i not in known
+        if i not in known.get(m.ruleset, set())
     ]
     assert bad == []
     assert all(m.ids for m in markers), "a covers marker without ability ids"

@@ -292,8 +292,17 @@ def test_code_is_canonical() -> None:
 def test_code_ruleset_and_deck_list() -> None:
     code = encode_deck_code(POLAR, catalog=CAT, ruleset="second")
     assert decode_deck_code(code, catalog=CAT)[0] == "second"
-    with pytest.raises(DeckCodeError, match="ruleset 'first': unknown; known: second"):
-        encode_deck_code(POLAR, catalog=CAT, ruleset="first")  # no such ruleset yet
+    with pytest.raises(
+        DeckCodeError, match="ruleset 'third': unknown; known: first, se"
+    ):
+        encode_deck_code(POLAR, catalog=CAT, ruleset="third")  # no such ruleset
+    # the first edition's byte is 1 (its own catalog numbers its cards)
+    assert (
+        decode_deck_code(
+            encode_deck_code(POLAR, catalog=CAT, ruleset="first"), catalog=CAT
+        )[0]
+        == "first"
+    )
     deck_list = DeckList("x", "svara", tuple(DeckEntry(s, n) for s, n in POLAR.items()))
     assert encode_deck_code(deck_list, catalog=CAT) == encode_deck_code(
         POLAR, catalog=CAT

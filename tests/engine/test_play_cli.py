@@ -158,18 +158,22 @@ def test_deck_text_file_matches_faction_deck(tmp_path: Path) -> None:
 def test_simulate_first_edition_and_bad_deck_fail_clearly(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
+    # a second-edition faction is no first-edition deck
     rc = simulate_main(
-        [
-            "--a",
-            "polar-dwarves",
-            "--b",
-            "cave-goblins",
-            "--games",
-            "1",
-            "--ruleset",
-            "first",
-            "--json",
-        ]
+        ["--a", "polar-dwarves", "--b", "cave-goblins", "--games", "1"]
+        + ["--ruleset", "first", "--json"]
+    )
+    assert rc == 2 and "neither a faction slug" in capsys.readouterr().err
+    rc = simulate_main(
+        ["--a", "phoenix-elves", "--b", "tundra-orcs", "--games", "2"]
+        + ["--ruleset", "first", "--json"]
+    )
+    out = json.loads(capsys.readouterr().out)
+    assert rc == 0 and out["ruleset"] == "first" and out["games"] == 2
+    assert out["partial"] is False
+    rc = simulate_main(
+        ["--a", "polar-dwarves", "--b", "cave-goblins", "--games", "1"]
+        + ["--ruleset", "third", "--json"]
     )
     assert rc == 2 and "not supported yet" in capsys.readouterr().err
     rc = simulate_main(["--a", "no-such-faction", "--b", "cave-goblins", "--json"])

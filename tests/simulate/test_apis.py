@@ -305,3 +305,41 @@ def test_list_query_count_does_not_grow(
     make_job()
     with django_assert_num_queries(2):
         assert len(auth_client.get(URL).json()["results"]) == 3
+
+
+def test_first_edition_simulation_and_matrix(auth_client, dispatched):
+    """``"ruleset": "first"``: decks resolve in the first-edition catalog (faction and
+    summoner slugs), the job records the ruleset and its games run to the end."""
+    response = submit(
+        auth_client,
+        deck_a="phoenix-elves",
+        deck_b="grognack",
+        games=4,
+        agent_a="greedy",
+        agent_b="random",
+        ruleset="first",
+    )
+    assert response.status_code == 202, response.json()
+    job_id = response.json()["id"]
+    job = SimulationJob.objects.get(pk=job_id)
+    assert job.ruleset == "first" and job.deck_a["ruleset"] == "first"
+    jobs.simulation_run_inline(job_id=job_id)
+    body = auth_client.get(f"{URL}{job_id}/").json()
+    assert body["status"] == "done", body
+    assert body["ruleset"] == "first" and body["result"]["games"] == 4
+    # a second-edition-only faction is not a first-edition deck
+    bad = submit(auth_client, deck_a="breakers", deck_b="grognack", ruleset="first")
+    assert bad.status_code == 400
+    matrix = auth_client.post(
+        "/api/matrices/",
+        {
+            "decks": ["phoenix-elves", "tundra-orcs"],
+            "games_per_pair": 2,
+            "agent": "random",
+            "ruleset": "first",
+        },
+        format="json",
+    )
+    assert matrix.status_code == 202, matrix.json()
+    cells = SimulationJob.objects.filter(matrix_id=matrix.json()["id"])
+    assert cells and all(c.ruleset == "first" for c in cells)

@@ -221,3 +221,23 @@ def test_job_page_names_cards_played_from_low_confidence_data(page_client, user)
     )
     html = page_client.get(f"/simulations/{plain_job.pk}/").content.decode()
     assert 'data-field="low-confidence"' not in html
+
+
+def test_first_edition_replay_shows_d6_faces(page_client, make_job):
+    """A first-edition game replays in its own catalog; its dice are plain d6
+    faces, each marked hit on 3+ (R21)."""
+    job = jobs.simulation_run_inline(
+        job_id=make_job(
+            deck_a="phoenix-elves", deck_b="tundra-orcs", games=1, ruleset="first"
+        ).pk
+    )
+    replay = replays.replay_game(job=job, game=0)
+    attacks = [s for s in replay["steps"] if s["kind"] == "attack"]
+    assert attacks
+    for s in attacks:
+        faces = [int(f[0]) for roll in s["dice"] for f in roll]
+        assert all(1 <= f <= 6 for f in faces)
+        flags = [h for roll in s["dice_hits"] for h in roll]
+        assert flags == [f >= 3 for f in faces]
+    page = page_client.get(f"/simulations/{job.pk}/games/0/")
+    assert page.status_code == 200

@@ -14,6 +14,7 @@ from django.db import transaction
 from cards.services import catalog_load
 from decks.services import faction_decks_sync
 from engine.deckbuilding.catalog import CatalogError, load_catalog
+from engine.rulesets import DEFAULT_RULESET, ruleset_names
 
 
 class Command(BaseCommand):
@@ -30,19 +31,32 @@ class Command(BaseCommand):
     def handle(self, *args: Any, data_dir: Path | None = None, **options: Any) -> None:
         if data_dir is not None and not data_dir.is_dir():
             raise CommandError(f"--data-dir {data_dir}: not a directory")
+        # --data-dir replaces the default edition's folder; every other edition
+        # loads from its own folder under cards/data (an edition is part of a card's
+        # identity, so each edition's rows are synced on their own).
+        catalogs = []
         try:
-            catalog = load_catalog(data_dir)
+            for name in ruleset_names():
+                default = name == DEFAULT_RULESET
+                if data_dir is not None and not default:
+                    continue
+                catalogs.append(
+                    (name, load_catalog(data_dir if default else None, ruleset=name))
+                )
         except CatalogError as exc:
             raise CommandError(f"Malformed catalog: {exc}") from exc
         with transaction.atomic():
-            report = catalog_load(catalog=catalog)
+            reports = [(n, catalog_load(catalog=c, edition=n)) for n, c in catalogs]
             decks_report = faction_decks_sync()
-        self.stdout.write(report.as_text())
-        self.stdout.write(decks_report.as_text())
-        verb = "updated" if report.changed else "already up to date"
-        self.stdout.write(
-            self.style.SUCCESS(
-                f"Catalog {verb}: {len(catalog.factions)} factions, "
-                f"{len(catalog.cards)} cards, {len(catalog.products)} products."
+        for name, report in reports:
+            catalog = dict(catalogs)[name]
+            self.stdout.write(report.as_text())
+            verb = "updated" if report.changed else "already up to date"
+            self.stdout.write(
+                self.style.SUCCESS(
+                    f"Catalog ({name} edition) {verb}: {len(catalog.factions)} "
+                    f"factions, {len(catalog.cards)} cards, "
+                    f"{len(catalog.products)} products."
+                )
             )
-        )
+        self.stdout.write(decks_report.as_text())

@@ -224,7 +224,7 @@ def _search(
 
 
 def can_still_move(st: GameState) -> bool:
-    return len(st.moved) < st.info.ruleset.max_movers
+    return len(st.moved) < st.info.ruleset.movers_limit(st)
 
 
 _MOVES: dict[int, Move] = {}
@@ -328,7 +328,7 @@ def legal_moves(st: GameState) -> list[Action]:
     Move tuple is memoised on (unit, mask); else the (to, via) keys of the search
     (:func:`_search_keys`, memoised on the search key)."""
     moved = st.moved
-    if len(moved) >= st.info.ruleset.max_movers:
+    if len(moved) >= st.info.ruleset.movers_limit(st):
         return []
     out: list[Action] = []
     info = st.info

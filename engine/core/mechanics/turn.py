@@ -49,7 +49,7 @@ def begin_turn(st: GameState, player: int) -> None:
         st.check_lethal()
         if st.terminal:
             return
-    first = st.phase = st.info.ruleset.first_phase
+    first = st.phase = st.info.ruleset.turn_first_phase(st, player)
     if not _has_phase_hooks(st):
         return
     st.stack.append(_core("core.phase_start", player, (first,)))

@@ -16,6 +16,7 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from engine.rulesets import DEFAULT_RULESET, ruleset_names
 from simulate import adapters, selectors
 from simulate.services import jobs
 from simulate.services.decks import DeckRejected
@@ -23,8 +24,9 @@ from simulate.services.decks import DeckRejected
 SHELL_USER = "simulate-shell"
 
 
-def _deck_spec(arg: str) -> Any:
-    """A deck file becomes an inline list (parsed by the engine); the rest as given."""
+def _deck_spec(arg: str, ruleset: str | None = None) -> Any:
+    """A deck file becomes an inline list (parsed by the engine in the ruleset's
+    catalog); the rest as given."""
     path = Path(arg)
     if arg.isdigit() or not path.is_file():
         return arg
@@ -32,7 +34,7 @@ def _deck_spec(arg: str) -> Any:
     from engine.deckbuilding.resolve import default_catalog
 
     parsed = parse_deck_text(
-        path.read_text(encoding="utf-8"), catalog=default_catalog()
+        path.read_text(encoding="utf-8"), catalog=default_catalog(ruleset)
     )
     if not parsed.ok:
         problems = "; ".join(f"line {p.line}: {p.message}" for p in parsed.problems)
@@ -52,7 +54,9 @@ class Command(BaseCommand):
         default = "default: the strongest agent fast enough for the job"
         parser.add_argument("--agent-a", choices=agents, help=default)
         parser.add_argument("--agent-b", choices=agents, help=default)
-        parser.add_argument("--ruleset", default="second", choices=["second", "first"])
+        parser.add_argument(
+            "--ruleset", default=DEFAULT_RULESET, choices=ruleset_names()
+        )
         parser.add_argument("--swap", action="store_true")
         parser.add_argument("--chunk-size", type=int, default=None)
         parser.add_argument("--target-half-width", type=float, default=None)
@@ -78,8 +82,8 @@ class Command(BaseCommand):
         try:
             job = jobs.simulation_submit(
                 owner=owner,
-                deck_a=_deck_spec(options["a"]),
-                deck_b=_deck_spec(options["b"]),
+                deck_a=_deck_spec(options["a"], options["ruleset"]),
+                deck_b=_deck_spec(options["b"], options["ruleset"]),
                 games=options["games"],
                 seed=options["seed"],
                 agent_a=options["agent_a"],

@@ -1,0 +1,144 @@
+"""The first edition (2009-2016): :class:`FirstEdition`, its rules by area, its cards.
+
+Rules facts are numbered as in research/first-edition.md (R1-R57; RULES.md R10 is the
+digest, seed 002 the authority):
+
+- :mod:`.setup` R6-R11 (reference-card setups, no opening hand, empty magic piles),
+- :mod:`.summon` R14, :mod:`.events` R15/R28 (events and walls in the event phase),
+- :mod:`.magic` R13 (draw to 5 as your turn begins), R14 (paying), R18 (build magic),
+  R22 (destroyed cards feed the destroyer's magic pile),
+- :mod:`.dice` R21 (d6, a hit on 3+), :mod:`.deck_rules` R46-R52.
+
+Movement (R16: up to 3 units, 2 spaces, no diagonals, not through cards), attacks (R17,
+R19, R20: up to 3 attackers, melee adjacent, ranged 3 straight clear spaces), wounds
+and destruction (R21-R23) and the win check (R43: the only player with a summoner on
+the battlefield wins; both at once, R45, is a draw) are the core's, shared with the
+second edition. What differs comes through the :class:`~engine.core.ruleset.Ruleset`
+hooks: the phase order Draw, Summon, Events, Move, Attack, Build Magic (R13-R18, the
+draw done as the turn begins), the first player's first turn (R11: it starts in the
+move phase and moves at most 2 units), no magic cap and no cost of inaction (R10).
+
+Turn order (seed 002 vs the issue text): the seed lists Draw as phase 1 of your own
+turn; the issue's "drawing up to 5 at the end of your turn" is read as that draw (the
+seed wins).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from engine.core.actions import Attack, Build, DiscardForMagic, Move, PlayEvent, Summon
+from engine.core.mechanics.attack import do_attack, legal_attacks
+from engine.core.mechanics.movement import do_move, legal_moves
+from engine.core.phases import ATTACK, EVENTS, MAGIC, MOVE, SUMMON
+from engine.core.ruleset import ApplyFn, LegalFn, Ruleset, register_ruleset
+from engine.core.types import RulesetProfile
+from engine.rulesets.first import dice
+from engine.rulesets.first.deck_rules import DECK_PROFILE
+from engine.rulesets.first.events import do_event, do_wall, legal_events, legal_walls
+from engine.rulesets.first.magic import do_build_magic, draw_up, legal_builds
+from engine.rulesets.first.setup import deal, game_deck
+from engine.rulesets.first.summon import do_summon, legal_summons
+
+if TYPE_CHECKING:
+    from engine.core.game import GameDeck
+    from engine.core.state import GameState
+    from engine.core.types import CardDef, DeckList, SetupDef
+
+#: R11: units the first player may move on the game's first turn
+FIRST_TURN_MOVERS = 2
+
+
+def _attack(st: GameState, a: Attack) -> None:
+    do_attack(st, a, True)
+
+
+class FirstEdition(Ruleset):
+    name: ClassVar[str] = "first"
+    aliases: ClassVar[tuple[str, ...]] = ("1e", "first-edition")
+    title: ClassVar[str] = "First edition"
+    default: ClassVar[bool] = False
+    phase_order: ClassVar[tuple[int, ...]] = (SUMMON, EVENTS, MOVE, ATTACK, MAGIC)
+    faces: ClassVar[tuple[int, ...]] = dice.FACES
+    max_attackers: ClassVar[int] = 3
+    max_movers: ClassVar[int] = 3
+    max_magic: ClassVar[int | None] = None
+    hand_size: ClassVar[int] = 5
+    deck_profile: ClassVar[RulesetProfile | None] = DECK_PROFILE
+    deck_code: ClassVar[int] = 1
+    catalog_dir: ClassVar[str] = "first"
+    catalog_schema: ClassVar[str] = "walls"
+
+    def ability_tables(self) -> Sequence[Mapping[str, type[Any]]]:
+        from engine.rulesets.first.abilities import ABILITY_TABLES
+
+        return ABILITY_TABLES
+
+    def turn_first_phase(self, st: GameState, player: int) -> int:
+        """R11: the first player's first turn skips Draw, Summon and Events; any
+        other turn begins by drawing up to 5 (R13), then summons."""
+        if st.turn == 1:
+            return MOVE
+        draw_up(st, player)
+        return SUMMON
+
+    def movers_limit(self, st: GameState) -> int:
+        return FIRST_TURN_MOVERS if st.turn == 1 else self.max_movers  # R11
+
+    def phase_actions(self) -> Mapping[int, LegalFn]:
+        return {
+            SUMMON: legal_summons,
+            EVENTS: legal_walls,
+            MOVE: legal_moves,
+            ATTACK: legal_attacks,
+            MAGIC: legal_builds,
+        }
+
+    def event_actions(self) -> LegalFn | None:
+        return legal_events
+
+    def action_handlers(self) -> Mapping[type[Any], ApplyFn]:
+        return {
+            Move: do_move,
+            Attack: _attack,
+            Summon: do_summon,
+            Build: do_wall,
+            DiscardForMagic: do_build_magic,
+            PlayEvent: do_event,
+        }
+
+    def card_destroyed(
+        self, st: GameState, cid: int, was_ctrl: int, by_player: int | None, source: int
+    ) -> None:
+        """R22/R27: the destroyed card goes to the magic pile of the player whose
+        attack or effect destroyed it, their own cards included."""
+        if by_player is not None:
+            st.gain_magic(by_player, 1)
+
+    def hits(self, st: GameState, attacker: int, faces: tuple[int, ...]) -> int:
+        return dice.hits(faces)  # R21: each die showing 3+ is a hit
+
+    def face_names(self, face: int) -> list[str]:
+        return [str(face)]  # a plain d6 (R2)
+
+    def face_text(self, face: int, blank: str = "-") -> str:
+        return str(face)
+
+    def die_hits(self, face: int, ranged: bool) -> bool:
+        return face >= dice.HIT_FROM
+
+    def game_deck(
+        self,
+        deck: DeckList,
+        cards: Mapping[str, CardDef],
+        setup: SetupDef | None = None,
+        name: str | None = None,
+    ) -> GameDeck:
+        return game_deck(deck, cards, setup, name)
+
+    def deal(self, st: GameState, decks: tuple[GameDeck, GameDeck]) -> None:
+        deal(st, decks)
+
+
+FIRST = register_ruleset(FirstEdition())

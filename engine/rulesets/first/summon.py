@@ -1,0 +1,78 @@
+"""R14 Summon: a common or champion from hand, its cost paid from the magic pile, on an
+empty space orthogonally adjacent to a wall you control (on either half). Any number
+while you can pay and have spaces; cost-0 units are free."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.core.actions import Action, Summon
+from engine.core.mechanics.movement import ADJ_MASK, _bits
+from engine.core.types import CardClass
+
+if TYPE_CHECKING:
+    from engine.core.state import GameState
+
+
+def wall_spaces(st: GameState, player: int) -> tuple[int, ...]:
+    """Empty spaces adjacent to walls ``player`` controls, ascending."""
+    mask = 0
+    ctrl = st.ctrl
+    board = st.board
+    static = st.info.gate_static
+    occ = st.occ
+    for space in _bits(occ):
+        cid = board[space]
+        if ctrl[cid] == player and static[cid]:
+            mask |= ADJ_MASK[space]
+    return _bits(mask & ~occ)
+
+
+def _costs(st: GameState) -> tuple[int, ...]:
+    """Per card id: its cost if R14 may summon it, else -1 (cached)."""
+    extra = st.info.extra
+    got: tuple[int, ...] | None = extra.get("first.summon_costs")
+    if got is None:
+        info = st.info
+        got = extra["first.summon_costs"] = tuple(
+            c.cost
+            if info.is_unit[i]
+            and c.cost is not None
+            and (CardClass.COMMON in c.classes or CardClass.CHAMPION in c.classes)
+            else -1
+            for i, c in enumerate(info.cards)
+        )
+    return got
+
+
+_SUMMONS: dict[int, Summon] = {}
+
+
+def _summon(card: int, space: int) -> Summon:
+    key = (card << 7) | space
+    a = _SUMMONS.get(key)
+    if a is None:
+        a = _SUMMONS[key] = Summon(card, space)
+    return a
+
+
+def legal_summons(st: GameState) -> list[Action]:
+    """Summon(card, space) by hand order, then space ascending."""
+    p = st.turn_player
+    costs = _costs(st)
+    magic = st.magic[p]
+    cards = [c for c in st.hand[p] if 0 <= costs[c] <= magic]
+    if not cards:
+        return []
+    spaces = wall_spaces(st, p)
+    return [_summon(c, s) for c in cards for s in spaces]
+
+
+def do_summon(st: GameState, a: Summon) -> None:
+    p = st.turn_player
+    st.gain_magic(p, -(st.info.cards[a.card].cost or 0))  # R14: pile top -> discard
+    st.place(a.card, a.space, p)
+    if st.stats is not None:
+        st.stats[3 * a.card] += 1
+    if "after_summon" in st.info.hooks:
+        st.emit("after_summon", a.card)
