@@ -516,7 +516,7 @@ class PlannerAgent:
         kill = kill_chance(k, p, left)
         hits = k * p
         if hits > left:
-            hits = left
+            hits = float(left)
         s = st.info.summoners
         if t == s[0] or t == s[1]:
             return 1000.0 * kill + 4.0 + 3.0 * hits
