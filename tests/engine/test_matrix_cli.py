@@ -16,7 +16,7 @@ def test_matrix_plays_every_pair_seat_swapped() -> None:
         "greedy", games=1, seed=3, factions=("vanguards", "breakers", "tundra-orcs")
     )
     assert m["games_per_pair"] == 2
-    for f, row in m["factions"].items():
+    for row in m["factions"].values():
         assert row["games"] == 4  # two pairs, two games each
         lo, hi = row["ci95"]
         assert lo <= row["score_pct"] <= hi
