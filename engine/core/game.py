@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
+from engine.core.board import space_of
 from engine.core.hookcache import zone_signatures
 from engine.core.hooks import Ability, AbilityRegistry
 from engine.core.info import GameInfo
@@ -18,6 +19,7 @@ from engine.core.phases import PHASE_INDEX
 from engine.core.ruleset import Ruleset
 from engine.core.state import GameState
 from engine.core.types import AttackType, CardClass, CardDef, Position, Rules
+from engine.core.zones import DECK
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +71,34 @@ def dealt_cards(decks: tuple[GameDeck, GameDeck]) -> tuple[list[CardDef], list[i
         cards += seq
         owner += [p] * len(seq)
     return cards, owner
+
+
+def place_setup(st: GameState, decks: tuple[GameDeck, GameDeck]) -> int:
+    """The part of setting up that every edition shares, on an empty state: each
+    seat's summoner, starting gate or wall and starting units on their printed
+    spaces, the other cards as the draw deck (ids in :func:`dealt_cards` order), both
+    decks shuffled with the game's RNG (seat 0's first); returns the first player,
+    drawn from the same RNG. A ruleset's ``deal`` adds the rest (magic, hands)."""
+    cid = 0
+    for p, d in enumerate(decks):
+        st.place(cid, space_of(p, d.summoner_at), p)
+        cid += 1
+        if d.starting_gate is not None:
+            st.place(cid, space_of(p, d.gate_at), p)
+            cid += 1
+        for _card, pos in d.starting_units:
+            st.place(cid, space_of(p, pos), p)
+            cid += 1
+        n = len(d.draw_cards)
+        st.deck[p] = list(range(cid, cid + n))
+        for c in st.deck[p]:
+            st.zone[c] = DECK
+        cid += n
+    for p in (0, 1):
+        st.rng.shuffle(st.deck[p])
+    first = st.rng.randrange(2)
+    st.first_player = first
+    return first
 
 
 def build_info(

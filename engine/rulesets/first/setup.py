@@ -16,8 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from engine.core.board import space_of
-from engine.core.game import GameDeck
+from engine.core.game import GameDeck, place_setup
 from engine.core.mechanics.turn import begin_turn
 from engine.core.state import GameState
 from engine.core.types import (
@@ -28,7 +27,7 @@ from engine.core.types import (
     Position,
     SetupDef,
 )
-from engine.core.zones import BOARD, DECK
+from engine.core.zones import BOARD
 
 #: used only when a deck's summoner has no reference card in the catalog
 DEFAULT_SETUP = SetupDef(
@@ -86,25 +85,7 @@ def deal(st: GameState, decks: tuple[GameDeck, GameDeck]) -> None:
     """R6-R11 on an empty state: place the setup cards, shuffle the draw piles, pick
     the first player; no hand and no magic; start the first turn."""
     info = st.info
-    cid = 0
-    for p, d in enumerate(decks):
-        st.place(cid, space_of(p, d.summoner_at), p)
-        cid += 1
-        if d.starting_gate is not None:
-            st.place(cid, space_of(p, d.gate_at), p)
-            cid += 1
-        for _card, pos in d.starting_units:
-            st.place(cid, space_of(p, pos), p)
-            cid += 1
-        n = len(d.draw_cards)
-        st.deck[p] = list(range(cid, cid + n))
-        for c in st.deck[p]:
-            st.zone[c] = DECK
-        cid += n
-    for p in (0, 1):
-        st.rng.shuffle(st.deck[p])
-    first = st.rng.randrange(2)
-    st.first_player = first
+    first = place_setup(st, decks)
     st.magic[0] = st.magic[1] = 0  # R9
     assert all(st.zone[s] == BOARD for s in info.summoners)
     begin_turn(st, first)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from engine.core.actions import Action, Summon
 from engine.core.mechanics.movement import ADJ_MASK, _bits
-from engine.core.types import CardClass
+from engine.core.mechanics.summoning import summon_action, summon_costs
 
 if TYPE_CHECKING:
     from engine.core.state import GameState
@@ -28,44 +28,16 @@ def wall_spaces(st: GameState, player: int) -> tuple[int, ...]:
     return _bits(mask & ~occ)
 
 
-def _costs(st: GameState) -> tuple[int, ...]:
-    """Per card id: its cost if R14 may summon it, else -1 (cached)."""
-    extra = st.info.extra
-    got: tuple[int, ...] | None = extra.get("first.summon_costs")
-    if got is None:
-        info = st.info
-        got = extra["first.summon_costs"] = tuple(
-            c.cost
-            if info.is_unit[i]
-            and c.cost is not None
-            and (CardClass.COMMON in c.classes or CardClass.CHAMPION in c.classes)
-            else -1
-            for i, c in enumerate(info.cards)
-        )
-    return got
-
-
-_SUMMONS: dict[int, Summon] = {}
-
-
-def _summon(card: int, space: int) -> Summon:
-    key = (card << 7) | space
-    a = _SUMMONS.get(key)
-    if a is None:
-        a = _SUMMONS[key] = Summon(card, space)
-    return a
-
-
 def legal_summons(st: GameState) -> list[Action]:
     """Summon(card, space) by hand order, then space ascending."""
     p = st.turn_player
-    costs = _costs(st)
+    costs = summon_costs(st)
     magic = st.magic[p]
     cards = [c for c in st.hand[p] if 0 <= costs[c] <= magic]
     if not cards:
         return []
     spaces = wall_spaces(st, p)
-    return [_summon(c, s) for c in cards for s in spaces]
+    return [summon_action(c, s) for c in cards for s in spaces]
 
 
 def do_summon(st: GameState, a: Summon) -> None:

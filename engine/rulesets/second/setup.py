@@ -17,8 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from engine.core.board import space_of
-from engine.core.game import GameDeck
+from engine.core.game import GameDeck, place_setup
 from engine.core.mechanics.turn import begin_turn
 from engine.core.state import GameState
 from engine.core.types import (
@@ -29,7 +28,7 @@ from engine.core.types import (
     Position,
     SetupDef,
 )
-from engine.core.zones import BOARD, DECK
+from engine.core.zones import BOARD
 
 #: magic of the first player and of the other at the start (R2)
 STARTING_MAGIC = (2, 3)
@@ -102,25 +101,7 @@ def deal(st: GameState, decks: tuple[GameDeck, GameDeck]) -> None:
     first player, give starting magic and the opening hands, start the first turn."""
     info = st.info
     rs = info.ruleset
-    cid = 0
-    for p, d in enumerate(decks):
-        st.place(cid, space_of(p, d.summoner_at), p)
-        cid += 1
-        if d.starting_gate is not None:
-            st.place(cid, space_of(p, d.gate_at), p)
-            cid += 1
-        for _card, pos in d.starting_units:
-            st.place(cid, space_of(p, pos), p)
-            cid += 1
-        n = len(d.draw_cards)
-        st.deck[p] = list(range(cid, cid + n))
-        for c in st.deck[p]:
-            st.zone[c] = DECK
-        cid += n
-    for p in (0, 1):
-        st.rng.shuffle(st.deck[p])
-    first = st.rng.randrange(2)
-    st.first_player = first
+    first = place_setup(st, decks)
     st.magic[first] = STARTING_MAGIC[0]
     st.magic[1 - first] = STARTING_MAGIC[1]
     for p in (0, 1):

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from engine.core.actions import Action, Summon
 from engine.core.mechanics.movement import ADJ_MASK, _bits
+from engine.core.mechanics.summoning import summon_action, summon_costs
 from engine.core.types import CardClass
 
 if TYPE_CHECKING:
@@ -49,38 +50,9 @@ def gate_spaces(st: GameState, player: int) -> tuple[int, ...]:
     return _bits(mask & ~occ)
 
 
-def _summon_costs(st: GameState) -> tuple[int, ...]:
-    """Per card id: its cost if R4 may summon it (a common or champion unit with a
-    known cost), else -1; cached on the game info (see :func:`summonable`)."""
-    extra = st.info.extra
-    got: tuple[int, ...] | None = extra.get("core.summon_costs")
-    if got is None:
-        info = st.info
-        got = extra["core.summon_costs"] = tuple(
-            c.cost
-            if info.is_unit[i]
-            and c.cost is not None
-            and (CardClass.COMMON in c.classes or CardClass.CHAMPION in c.classes)
-            else -1
-            for i, c in enumerate(info.cards)
-        )
-    return got
-
-
-_SUMMONS: dict[int, Summon] = {}
-
-
-def _summon(card: int, space: int) -> Summon:
-    key = (card << 7) | space
-    a = _SUMMONS.get(key)
-    if a is None:
-        a = _SUMMONS[key] = Summon(card, space)
-    return a
-
-
 def legal_summons(st: GameState) -> list[Action]:
     p = st.turn_player
-    costs = _summon_costs(st)
+    costs = summon_costs(st)
     magic = st.magic[p]
     cards = [c for c in st.hand[p] if 0 <= costs[c] <= magic]
     if cards and "prevents_summon" in st.info.hooks:
@@ -88,19 +60,18 @@ def legal_summons(st: GameState) -> list[Action]:
     if not cards:
         return []
     spaces = gate_spaces(st, p)
-    cache = _SUMMONS
     if "summon_spaces" not in st.info.hooks:
-        return [cache.get((c << 7) | s) or _summon(c, s) for c in cards for s in spaces]
+        return [summon_action(c, s) for c in cards for s in spaces]
     # abilities adding summoning spaces for some cards (``summon_spaces``)
     out: list[Action] = []
     board = st.board
     extra_hooks = [(s, a) for s, a in st.hooked("summon_spaces") if st.ctrl[s] == p]
     if not extra_hooks:
-        return [cache.get((c << 7) | s) or _summon(c, s) for c in cards for s in spaces]
+        return [summon_action(c, s) for c in cards for s in spaces]
     for c in cards:
         extra = {x for s, a in extra_hooks for x in a.summon_spaces(st, s, c)}
         more = {x for x in extra if board[x] < 0}
-        out += [_summon(c, s) for s in sorted(more.union(spaces))]
+        out += [summon_action(c, s) for s in sorted(more.union(spaces))]
     return out
 
 
