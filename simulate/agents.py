@@ -23,8 +23,9 @@ DESCRIPTIONS: dict[str, str] = {
     "a test of a deck.",
     "greedy": "Looks one decision ahead and takes whatever looks best at that "
     "moment. Fast, but it seldom plays its event cards and does not plan.",
-    "planner": "Plans its whole turn (summons, moves, attacks, events) and judges "
-    "where the turn leaves it, looking ahead to the next turns.",
+    "planner": "Plays out the rest of its turn for each option it weighs (summons, "
+    "moves, attacks, events, discards) and keeps the one that leaves it best placed, "
+    "checking the best few against the opponent's likely answer.",
     "mcts": "Tries its most promising moves in many quick sample games and keeps "
     "the one that works best. Strong, but far slower than the others.",
 }
