@@ -34,7 +34,7 @@ from __future__ import annotations
 import math
 import random
 
-from engine.agents.planner_eval import PlannerEval
+from engine.agents.planner_eval import PlannerEval, in_reach
 from engine.agents.weights import Weights, load_weights
 from engine.core.actions import (
     END_PHASE,
@@ -292,19 +292,11 @@ class PlannerAgent:
         ctrl = st.ctrl
         info = st.info
         total = 0.0
-        d = DIST[space]
         for s2 in bits_of(st.occ):
             c = board[s2]
             if ctrl[c] == me or not info.is_unit[c]:
                 continue
-            dist = d[s2]
-            if info.is_ranged[c]:
-                dr = abs(space // 6 - s2 // 6)
-                dc = abs(space % 6 - s2 % 6)
-                ok = (dr if dr < dc else dc) <= 2 and dist <= 5
-            else:
-                ok = dist <= 3
-            if ok:
+            if in_reach(s2, space, 2, info.is_ranged[c]):
                 total += st.strength(c) * self.ev.hit_chance(st, c)
         return total
 
@@ -494,9 +486,7 @@ class PlannerAgent:
             far = near.far[space] = min([d[sp] / w for sp, w in near.spots])
         return best - far
 
-    def _summon_score(
-        self, st: GameState, a: Summon, me: int, near: _Near
-    ) -> float:
+    def _summon_score(self, st: GameState, a: Summon, me: int, near: _Near) -> float:
         return (
             5.0
             + self.ev.unit_value(st, a.card)

@@ -34,6 +34,18 @@ from engine.core.types import CardClass
 WIN = 10_000.0
 
 
+def in_reach(at: int, target: int, move: int, ranged: bool) -> bool:
+    """Whether a unit on ``at`` that may move ``move`` spaces could attack
+    ``target`` next turn: melee within ``move + 1`` spaces; ranged within
+    ``move + 3`` and able to step into its row or column (blockers ignored)."""
+    dist = DIST[at][target]
+    if not ranged:
+        return dist <= move + 1
+    dr = abs(at // COLS - target // COLS)
+    dc = abs(at % COLS - target % COLS)
+    return (dr if dr < dc else dc) <= move and dist <= move + 3
+
+
 class PlannerEval:
     """``PlannerEval(weights).evaluate(state, me)``."""
 
@@ -182,32 +194,18 @@ class PlannerEval:
             if dist == 1:
                 exposed[1 - p] += 1
             mv = 2 if st.can_move(cid) else 0
-            if is_ranged[cid]:
-                dr = abs(space // COLS - t // COLS)
-                dc = abs(space % COLS - t % COLS)
-                ok = (dr if dr < dc else dc) <= mv and dist <= mv + 3
-                pr = self._p_ranged
-            else:
-                ok = dist <= mv + 1
-                pr = self._p_melee
-            hits = st.strength(cid) * pr
-            if ok:
+            ranged = is_ranged[cid]
+            hits = st.strength(cid) * (self._p_ranged if ranged else self._p_melee)
+            if in_reach(space, t, mv, ranged):
                 attackers[p].append(hits)
             if p == mover:
                 strikers.append((space, hits, mv, is_ranged[cid]))
         if prey and strikers and w.hanging:
             losses = []
             for space, v, lf in prey:
-                row_d = DIST[space]
                 exp = 0.0
                 for s2, hits, mv, ranged in strikers:
-                    dist = row_d[s2]
-                    if ranged:
-                        dr = abs(space // COLS - s2 // COLS)
-                        dc = abs(space % COLS - s2 % COLS)
-                        if (dr if dr < dc else dc) <= mv and dist <= mv + 3:
-                            exp += hits
-                    elif dist <= mv + 1:
+                    if in_reach(s2, space, mv, ranged):
                         exp += hits
                 if exp > 0.0:
                     share = 1.0 if exp >= lf else exp / (lf if lf > 0 else 1)
