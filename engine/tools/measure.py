@@ -31,8 +31,6 @@ def agents_table(
     decks = {f: faction_deck(f) for f in factions}
     zero = {"games": 0, "wins": 0, "turn_cap": 0}
     gvr = {f: dict(zero) for f in factions}
-    gvg = {f: dict(zero) for f in factions}
-    cells: dict[str, dict[str, str]] = {f: {} for f in factions}
     for i, a in enumerate(factions):
         for j, b in enumerate(factions):
             rs = play_many(
@@ -48,39 +46,21 @@ def agents_table(
             row["games"] += len(rs)
             row["wins"] += sum(1 for r in rs if r.winner == "a")
             row["turn_cap"] += sum(1 for r in rs if r.termination == "turn_cap")
-            if not matrix or j <= i:
-                continue
-            rs = play_many(
-                decks[a],
-                decks[b],
-                seed=seed + 10_000 + 100 * i + j,
-                games=games,
-                agent_a="greedy",
-                agent_b="greedy",
-                swap=True,
-            )
-            wa = sum(1 for r in rs if r.winner == "a")
-            wb = sum(1 for r in rs if r.winner == "b")
-            cap = sum(1 for r in rs if r.termination == "turn_cap")
-            cells[a][b] = f"{wa}-{wb}"
-            cells[b][a] = f"{wb}-{wa}"
-            for f, w in ((a, wa), (b, wb)):
-                gvg[f]["games"] += len(rs)
-                gvg[f]["wins"] += w
-                gvg[f]["turn_cap"] += cap
+    gvg = faction_matrix("greedy", games, seed, factions) if matrix else None
 
     def pct(n: int, d: int) -> float:
         return round(100.0 * n / d, 1) if d else 0.0
 
     per: dict[str, dict[str, Any]] = {}
     for f in factions:
-        r, g = gvr[f], gvg[f]
+        r = gvr[f]
         per[f] = {
             "vs_random_games": r["games"],
             "vs_random_win_pct": pct(r["wins"], r["games"]),
             "vs_random_turn_cap_pct": pct(r["turn_cap"], r["games"]),
         }
-        if matrix:
+        if gvg is not None:
+            g = gvg["factions"][f]
             per[f]["vs_greedy_games"] = g["games"]
             per[f]["vs_greedy_win_pct"] = pct(g["wins"], g["games"])
             per[f]["vs_greedy_turn_cap_pct"] = pct(g["turn_cap"], g["games"])
@@ -91,8 +71,8 @@ def agents_table(
         "greedy_vs_random_win_pct": pct(sum(v["wins"] for v in gvr.values()), total),
         "factions": per,
     }
-    if matrix:
-        out["greedy_vs_greedy"] = cells
+    if gvg is not None:
+        out["greedy_vs_greedy"] = gvg["cells"]
     return out
 
 
@@ -156,6 +136,8 @@ def faction_matrix(
     cells: dict[str, dict[str, str]] = {f: {} for f in factions}
     pts = {f: 0.0 for f in factions}
     n = {f: 0 for f in factions}
+    wins = {f: 0 for f in factions}
+    caps = {f: 0 for f in factions}
     for i, a in enumerate(factions):
         for j, b in enumerate(factions):
             if j <= i:
@@ -172,8 +154,13 @@ def faction_matrix(
             wa = sum(1 for r in rs if r.winner == "a")
             wb = sum(1 for r in rs if r.winner == "b")
             draws = len(rs) - wa - wb
+            cap = sum(1 for r in rs if r.termination == "turn_cap")
             cells[a][b] = f"{wa}-{wb}"
             cells[b][a] = f"{wb}-{wa}"
+            wins[a] += wa
+            wins[b] += wb
+            caps[a] += cap
+            caps[b] += cap
             pts[a] += wa + 0.5 * draws
             pts[b] += wb + 0.5 * draws
             n[a] += len(rs)
@@ -183,6 +170,8 @@ def faction_matrix(
         lo, hi = wilson(pts[f], n[f])
         per[f] = {
             "games": n[f],
+            "wins": wins[f],
+            "turn_cap": caps[f],
             "score_pct": round(100.0 * pts[f] / n[f], 1) if n[f] else 0.0,
             "ci95": [round(100 * lo, 1), round(100 * hi, 1)],
         }
