@@ -6,6 +6,8 @@ first-edition game whose battlefield is cleared to the summoners first. Dice are
 from __future__ import annotations
 
 import pytest
+from firstbench import fresh as bench_fresh
+from firstbench import put, to_hand, uses
 from scenario import Dice, pending
 
 from engine.core.actions import (
@@ -16,19 +18,11 @@ from engine.core.actions import (
     EndPhase,
     Move,
     PlayEvent,
-    UseAbility,
 )
 from engine.core.board import sq
-from engine.core.game import GameDeck
 from engine.core.phases import ATTACK, EVENTS, MOVE
 from engine.core.state import GameState
-from engine.core.types import DeckEntry, DeckList, Rules
-from engine.core.zones import BOARD, DECK, HAND
-from engine.deckbuilding.catalog import load_catalog
-from engine.deckbuilding.resolve import game_deck
-from engine.play import setup_game
-
-RULES = Rules(ruleset="first")
+from engine.core.zones import DECK, HAND
 
 
 @pytest.fixture
@@ -36,77 +30,10 @@ def dice(monkeypatch: pytest.MonkeyPatch) -> Dice:
     return Dice(monkeypatch)
 
 
-def wide_deck(summoner: str) -> GameDeck:
-    """The summoner's catalog deck plus one copy of every other unit of its faction
-    (a test bench, not a legal deck), set up from its reference card."""
-    cat = load_catalog(ruleset="first")
-    sd = cat.summoners[summoner]
-    counts = dict(sd.deck.counts())
-    for c in cat.cards_of(sd.faction):
-        if c.is_unit and not c.is_summoner and c.cost is not None:
-            counts.setdefault(c.slug, 1)
-    deck = DeckList(
-        summoner, summoner, tuple(DeckEntry(k, n) for k, n in counts.items())
-    )
-    return game_deck(deck, cat.cards, sd.setup, name=summoner, ruleset="first")
-
-
 def fresh(phase: int = ATTACK) -> GameState:
     """Phoenix Elves (seat 0, to act) against Tundra Orcs, battlefield cleared but for
     the summoners (Prince Elien on c1, Grognack on c8), turn 5, rigged dice."""
-    st = setup_game(
-        wide_deck("prince-elien"), wide_deck("grognack"), seed=1, rules=RULES
-    )
-    for s in range(48):
-        c = st.board[s]
-        if c >= 0 and c not in st.info.summoners:
-            st.discard_card(c)
-    for p in (0, 1):
-        for c in list(st.hand[p]):
-            st.discard_card(c)
-    st.stack.clear()
-    st.turn, st.turn_player, st.phase = 5, 0, phase
-    st.moved, st.attacked, st.flags = [], [], {}
-    st.magic = [0, 0]
-    st.search = True
-    st.invalidate()
-    return st
-
-
-def put(st: GameState, player: int, slug: str, space: int) -> int:
-    for c in range(len(st.info.cards)):
-        if (
-            st.info.cards[c].slug == slug
-            and st.info.owner[c] == player
-            and st.zone[c] != BOARD
-        ):
-            st.place(c, space, player)
-            st.invalidate()
-            return c
-    raise LookupError(slug)
-
-
-def to_hand(st: GameState, player: int, slug: str) -> int:
-    for c in range(len(st.info.cards)):
-        if (
-            st.info.cards[c].slug == slug
-            and st.info.owner[c] == player
-            and st.zone[c] != BOARD
-        ):
-            st.remove_from_zone(c)
-            st.zone[c] = HAND
-            st.hand[player].append(c)
-            st.invalidate()
-            return c
-    raise LookupError(slug)
-
-
-def uses(st: GameState, ability: str) -> list[UseAbility]:
-    return [
-        a
-        for a in st.legal_actions()
-        if isinstance(a, UseAbility) and a.ability == ability
-    ]
+    return bench_fresh("prince-elien", "grognack", phase)
 
 
 # ------------------------------------------------------------------ Phoenix Elves
