@@ -548,3 +548,88 @@ def test_spirit_of_the_jungle_takes_back_a_nikuya_event() -> None:
     assert dec is not None and dec.options == (ChooseTarget(lizard),)
     st.apply_action(ChooseTarget(lizard))
     assert st.zone[lizard] == HAND and st.zone[ev] == DISCARD
+
+
+# ---------------------------------------------------------------- edge cases
+@pytest.mark.covers("rhinoceros.tough", "spirit-of-the-turtle.effect", ruleset="first")
+def test_tough_and_turtles_toughness_on_one_rhinoceros(dice: Dice) -> None:
+    st = fresh(EVENTS, "nikuya-na")
+    ev = to_hand(st, 0, "spirit-of-the-turtle")
+    rhino = put(st, 0, "rhinoceros", sq(2, 3))
+    st.apply_action(PlayEvent(ev))
+    st.apply_action(ChooseTarget(rhino))
+    end_turn(st)
+    tor = put(st, 1, "torodin", sq(3, 3))
+    while st.phase != ATTACK:
+        st.apply_action(EndPhase())
+    dice(4, 5)
+    attack(st, tor, rhino)
+    assert st.damage[rhino] == 1  # Tough lets the 4 through, the Turtle does not
+
+
+@pytest.mark.covers("rhinoceros.tough", ruleset="first")
+def test_tough_does_not_stop_a_precise_attack(dice: Dice) -> None:
+    st = bench_fresh("prince-elien", "nikuya-na", ATTACK)
+    guard = put(st, 0, "guardian", sq(4, 3))
+    rhino = put(st, 1, "rhinoceros", sq(5, 3))
+    dice(1)
+    attack(st, guard, rhino)
+    assert st.damage[rhino] == 1  # no roll (R25): one wound per die
+
+
+@pytest.mark.covers("shikwa.swift-shot", ruleset="first")
+def test_swift_shot_not_offered_without_a_target(dice: Dice) -> None:
+    st = fresh()
+    shikwa = put(st, 0, "shikwa", sq(2, 0))
+    rusher = put(st, 1, "rusher", sq(4, 0))  # 2 life
+    dice(3)
+    attack(st, shikwa, rusher)  # 1 die: 1 wound, it survives
+    assert pending(st) is not None
+    st.apply_action(NO)
+    st2 = fresh()
+    s2 = put(st2, 0, "shikwa", sq(2, 0))
+    warrior = put(st2, 1, "warrior-mountain-vargath", sq(4, 0))
+    st2.damage[warrior] = 1
+    dice(3)
+    attack(st2, s2, warrior)  # destroyed: nothing left in range
+    assert not st2.on_board(warrior) and pending(st2) is None
+
+
+@pytest.mark.covers("hunter-jungle-elves.poisoned-darts", ruleset="first")
+def test_poison_markers_leave_with_the_destroyed_card() -> None:
+    st = fresh(ATTACK, "nikuya-na")
+    tor = put(st, 1, "torodin", sq(5, 3))
+    add_poison(st, tor, 2, 0, -1)
+    assert poison(st, tor) == 2
+    st.deal_damage(tor, 5, 0)
+    assert not st.on_board(tor)
+    assert "first.poison." + str(tor) not in st.notes
+
+
+@pytest.mark.covers("lioness.hunting-pride", ruleset="first")
+def test_hunting_pride_two_lionesses_the_player_orders_them() -> None:
+    st = fresh(MOVE)
+    a = put(st, 0, "lioness", sq(3, 3))
+    b = put(st, 0, "lioness", sq(3, 1))
+    st.apply_action(EndPhase())
+    dec = pending(st)
+    assert dec is not None and dec.ability == "core.order" and len(dec.options) == 2
+    st.apply_action(dec.options[0])
+    first = pending(st)
+    assert first is not None and first.ability == "lioness.hunting-pride"
+    st.apply_action(ChooseSpace(st.pos[first.source] + 6))
+    second = pending(st)
+    assert second is not None and {first.source, second.source} == {a, b}
+    st.apply_action(NO)
+    assert st.phase == ATTACK
+
+
+@pytest.mark.covers("chant-of-life.effect", ruleset="first")
+def test_chant_of_life_not_playable_on_poison_alone() -> None:
+    st = fresh(EVENTS)
+    chant = to_hand(st, 0, "chant-of-life")
+    mak = put(st, 0, "makeinda-ru", sq(2, 2))
+    add_poison(st, mak, 2, 1, -1)
+    st.magic[0] = 3
+    st.invalidate()
+    assert PlayEvent(chant) not in st.legal_actions()

@@ -304,3 +304,25 @@ def test_fall_back_places_summoner_and_commons_by_a_wall_at_end_of_turn() -> Non
     assert dec is not None and NO in dec.options
     st.apply_action(NO)
     assert st.turn_player == 1 and st.pos[other] == sq(5, 4)
+
+
+# ---------------------------------------------------------------- edge cases
+@pytest.mark.covers("brute.knock-around", ruleset="first")
+def test_knock_around_nothing_when_the_target_is_destroyed(dice: Dice) -> None:
+    st = fresh()
+    brute = put(st, 0, "brute", sq(3, 3))
+    archer = put(st, 1, "archer-jungle-elves", sq(4, 3))
+    dice(6)
+    attack(st, brute, archer)
+    assert not st.on_board(archer) and pending(st) is None
+
+
+@pytest.mark.covers("luka.disruption-field", ruleset="first")
+def test_disruption_field_ends_when_luka_leaves() -> None:
+    st = fresh(ATTACK)
+    luka = put(st, 0, "luka", sq(4, 3))
+    near = put(st, 1, "lioness", sq(6, 4))
+    end_turn(st)
+    assert near in st.blanked()
+    st.deal_damage(luka, 6, 1)
+    assert not st.on_board(luka) and near not in st.blanked()

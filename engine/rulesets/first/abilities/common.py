@@ -283,7 +283,8 @@ class Trample(Ability):
 
 class Tough(Ability):
     """When an opponent rolls to attack it, only results of ``wound_from`` or more
-    wound it (R24: wounds are prevented, the dice still hit)."""
+    wound it (R24: wounds are prevented, the dice still hit). A Precise attack
+    rolls no dice (R25), so this does not apply to it."""
 
     order = 3  # after the changes that add wounds
     wound_from = 4
@@ -299,6 +300,8 @@ class Tough(Ability):
     ) -> int:
         if target != src or st.ctrl[attacker] == st.ctrl[src]:
             return damage
+        if is_precise(st, attacker):
+            return damage  # no dice are rolled (R25): nothing to read
         return min(damage, hits(faces, self.wound_from))
 
 

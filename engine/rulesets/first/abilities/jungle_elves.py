@@ -107,6 +107,7 @@ from engine.rulesets.first.abilities.common import (
     Rider,
     Tough,
     Trample,
+    is_precise,
 )
 from engine.rulesets.first.dice import hits
 
@@ -929,6 +930,7 @@ class SpiritOfTheTurtle(SpiritEvent):
             self.granted(st, src, target)
             and st.ctrl[attacker] != st.ctrl[target]
             and st.info.is_unit[target]
+            and not is_precise(st, attacker)  # no roll to read (R25)
         ):
             return min(damage, hits(faces, 5))
         return damage
