@@ -633,3 +633,20 @@ def test_chant_of_life_not_playable_on_poison_alone() -> None:
     st.magic[0] = 3
     st.invalidate()
     assert PlayEvent(chant) not in st.legal_actions()
+
+
+@pytest.mark.covers("jujugara.spirit-form", ruleset="first")
+def test_spirit_form_kept_when_the_chosen_card_is_destroyed(dice: Dice) -> None:
+    st = fresh(EVENTS, "nikuya-na")
+    juju = put(st, 0, "jujugara", sq(3, 3))
+    rhino = put(st, 0, "rhinoceros", sq(2, 5))
+    st.apply_action(UseAbility(juju, "jujugara.spirit-form", rhino))
+    st.deal_damage(rhino, 3, 1)
+    assert not st.on_board(rhino)
+    end_turn(st)  # the opponent's turn: Jujugara is still Tough
+    tor = put(st, 1, "torodin", sq(4, 3))
+    while st.phase != ATTACK:
+        st.apply_action(EndPhase())
+    dice(3, 4)
+    attack(st, tor, juju)
+    assert st.damage[juju] == 1

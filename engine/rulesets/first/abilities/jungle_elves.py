@@ -48,7 +48,8 @@ any zone.
 Events, Abua Shi
 - Chant of Negation: until the start of your next turn, every unit the opponent
   controls has no abilities (the event waits in the ACTIVE area; effects of the
-  opponent's event cards are not abilities of their units and keep working).
+  opponent's event cards are not abilities of their units and keep working). It ends
+  as your turn begins, before start-of-turn effects (FAQ: those still happen).
 - Chant of Deception: two Jungle Elf units you control swap spaces (not a move).
 - Chant of Life: pay 1 magic: remove up to 2 wounds from a common or champion you
   control (playable only when one has a wound that is not poison).
