@@ -255,3 +255,28 @@ def test_vine_guard_lasts_until_your_next_turn(dice: Dice) -> None:
     dice(4, 4)
     st.apply_action(Attack(maelena, savager))
     assert st.zone[savager] == DISCARD
+
+
+@pytest.mark.covers("glurp.disruptive", ruleset="first")
+def test_disruptive_events_cost_one_magic_while_you_control_glurp() -> None:
+    st = mugglug(EVENTS)
+    put(st, 0, "wall", sq(3, 3))
+    ev = to_hand(st, 0, "vine-growth")
+    assert PlayEvent(ev) in st.legal_actions()  # free without Glurp
+    glurp = put(st, 0, "glurp", sq(0, 0))
+    assert PlayEvent(ev) not in st.legal_actions()  # no magic to pay
+    wall = to_hand(st, 0, "wall")
+    assert any(getattr(a, "card", -1) == wall for a in st.legal_actions())  # walls free
+    st.magic[0] = 1
+    st.invalidate()
+    st.apply_action(PlayEvent(ev))
+    assert st.magic[0] == 0 and pending(st) is not None
+    st.apply_action(ChooseSpace(sq(4, 3)))
+    # the opponent's events are not taxed by our Glurp
+    st.set_controller(glurp, 1)
+    other = next(c for c in st.deck[0] if st.info.cards[c].slug == "vine-growth")
+    st.deck[0].remove(other)
+    st.zone[other] = HAND
+    st.hand[0].append(other)
+    st.invalidate()
+    assert PlayEvent(other) in st.legal_actions()

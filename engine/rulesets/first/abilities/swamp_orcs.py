@@ -14,6 +14,9 @@ Mugglug, Murk, Splub, the Conjurer and the Shaman has nothing to act on yet.
 - Blerg, *Adapt*: when his attack destroys an enemy unit that goes to your magic pile,
   choose: remove 1 wound from Blerg, or put that unit under him instead (it leaves your
   magic pile); +1 attack per unit under him, at most +4.
+- Glurp, *Disruptive*: while you control him, each event you play (not a wall)
+  costs 1 magic more (the ``mod_event_cost`` hook; an event you cannot pay for
+  cannot be played). Two Glurps would add 1 each (one champion per deck).
 - Murk, *Vinemancer Choke*: +1 attack against a unit next to a Vine Wall.
 - Splub, *Vinemancer Sow*: when his attack destroys an enemy unit, a Vine Wall is put
   on its space.
@@ -145,6 +148,15 @@ class Adapt(Ability):
         isu = st.info.is_unit
         n = sum(1 for c in st.under.get(src, ()) if isu[c])
         return value + min(self.MAX, n)
+
+
+class Disruptive(Ability):
+    """Events its controller plays cost 1 magic more."""
+
+    def mod_event_cost(self, st: GameState, src: int, card: int, value: int) -> int:
+        if st.ctrl[card] == st.ctrl[src]:
+            return value + 1
+        return value
 
 
 class VinemancerChoke(Ability):
@@ -331,6 +343,7 @@ class VineGuard(Ability):
 ABILITIES: dict[str, type[Ability]] = {
     "mugglug.rampant-growth": RampantGrowth,
     "blerg.adapt": Adapt,
+    "glurp.disruptive": Disruptive,
     "murk.vinemancer-choke": VinemancerChoke,
     "splub.vinemancer-sow": VinemancerSow,
     "conjurer.vinemancer-animate": VinemancerAnimate,
