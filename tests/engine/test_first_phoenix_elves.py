@@ -342,3 +342,18 @@ def test_pile_cards_never_reach_the_draw_pile() -> None:
     assert all(st.zone[c] == IN_PILE for c in phoenixes)
     assert not any(st.info.cards[c].slug == "phoenix" for c in st.deck[0])
     assert DECK != IN_PILE
+
+
+def test_blaze_dodge_no_placement_when_its_wound_destroys_the_attacker(
+    dice: Dice,
+) -> None:
+    st = qm(ATTACK)
+    st.turn_player = 1
+    dancer = put(st, 0, "fire-dancer", sq(4, 3))
+    berserk = put(st, 1, "berserker-tundra-orcs", sq(5, 3))
+    st.damage[berserk] = 1  # 2 life: the dodge wound destroys it
+    dice(1, 6, 6)
+    st.invalidate()
+    st.apply_action(Attack(berserk, dancer))
+    assert st.zone[berserk] == DISCARD and st.magic[0] == 1
+    assert st.pos[dancer] == sq(4, 3) and pending(st) is None

@@ -280,3 +280,20 @@ def test_disruptive_events_cost_one_magic_while_you_control_glurp() -> None:
     st.hand[0].append(other)
     st.invalidate()
     assert PlayEvent(other) in st.legal_actions()
+
+
+def test_spore_carrier_and_rampant_growth_want_one_space_one_vine_grows(
+    dice: Dice,
+) -> None:
+    st = mugglug(ATTACK)
+    st.turn_player = 1
+    put(st, 0, "wall", sq(3, 3))
+    beast = put(st, 0, "swamp-beast", sq(4, 3))  # next to Mugglug's wall
+    maelena = put(st, 1, "maelena", sq(5, 3))
+    dice(3, 3)
+    st.invalidate()
+    st.apply_action(Attack(maelena, beast))
+    while pending(st) is not None:  # the turn player orders the two triggers
+        st.apply_action(pending(st).options[0])
+    assert st.zone[beast] == DISCARD and slug(st, sq(4, 3)) == "vine-wall"
+    assert len(pile_cards(st, 0, "vine-wall")) == 14

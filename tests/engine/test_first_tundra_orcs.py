@@ -294,3 +294,33 @@ def test_for_glory_commons_attack_again_after_the_attack_phase(dice: Dice) -> No
     st.apply_action(ChooseTarget(enemy))
     assert st.zone[enemy] == DISCARD and st.damage[a] == 1
     assert pending(st) is None and st.zone[b] == BOARD
+
+
+def test_for_glory_wound_may_destroy_the_attacker_and_the_next_may_still_go(
+    dice: Dice,
+) -> None:
+    st = torgan(EVENTS)
+    a = put(st, 0, "berserker-tundra-orcs", sq(3, 3))  # 2 life
+    b = put(st, 0, "shooter", sq(3, 0))
+    st.damage[a] = 1
+    enemy = put(st, 1, "kaebeeros", sq(4, 3))
+    put(st, 1, "fire-dancer", sq(5, 0))
+    ev = to_hand(st, 0, "for-glory")
+    st.apply_action(PlayEvent(ev))
+    st.apply_action(EndPhase())
+    st.apply_action(EndPhase())
+    st.apply_action(EndPhase())  # no normal attack: For Glory still asks
+    dec = pending(st)
+    assert dec is not None and set(dec.options) == {
+        NO,
+        ChooseTarget(a),
+        ChooseTarget(b),
+    }
+    dice(1, 1, 1)
+    st.apply_action(ChooseTarget(a))
+    st.apply_action(ChooseTarget(enemy))
+    assert st.zone[a] == DISCARD and st.magic[0] == 1  # its own wound, its own pile
+    dec = pending(st)
+    assert dec is not None and set(dec.options) == {NO, ChooseTarget(b)}
+    st.apply_action(NO)
+    assert pending(st) is None and st.phase != ATTACK
