@@ -3,7 +3,8 @@
 hook tables) and :func:`start_game`, which hands the dealing to the ruleset.
 
 Card ids are dealt in a fixed order: seat 0's summoner, starting gate, starting units,
-then its draw deck in deck-list order; then seat 1 the same way.
+then its draw deck in deck-list order, then its separate piles; then seat 1 the same
+way.
 """
 
 from __future__ import annotations
@@ -34,6 +35,10 @@ class GameDeck:
     starting_units: tuple[tuple[CardDef, Position], ...]
     draw_cards: tuple[CardDef, ...]
     setup_default: bool
+    #: cards kept beside the deck in separate piles, placed only by card effects
+    #: (the first edition's conjurations and special walls); they are dealt
+    #: nowhere (zone -1, "in its pile") and never drawn
+    piles: tuple[CardDef, ...] = ()
 
 
 _CARD_ABILITIES: dict[
@@ -68,6 +73,7 @@ def dealt_cards(decks: tuple[GameDeck, GameDeck]) -> tuple[list[CardDef], list[i
             seq.append(d.starting_gate)
         seq += [c for c, _ in d.starting_units]
         seq += list(d.draw_cards)
+        seq += list(d.piles)
         cards += seq
         owner += [p] * len(seq)
     return cards, owner
@@ -93,7 +99,7 @@ def place_setup(st: GameState, decks: tuple[GameDeck, GameDeck]) -> int:
         st.deck[p] = list(range(cid, cid + n))
         for c in st.deck[p]:
             st.zone[c] = DECK
-        cid += n
+        cid += n + len(d.piles)  # pile cards stay "nowhere" (zone -1): in their pile
     for p in (0, 1):
         st.rng.shuffle(st.deck[p])
     first = st.rng.randrange(2)
@@ -197,9 +203,7 @@ def _event_phase(card: CardDef, registry: AbilityRegistry) -> int:
     return PHASE_INDEX[card.phase]
 
 
-_INFO_CACHE: dict[
-    tuple[int, int, Rules, str], tuple[GameDeck, GameDeck, GameInfo]
-] = {}
+_INFO_CACHE: dict[tuple[int, int, Rules, str], tuple[GameDeck, GameDeck, GameInfo]] = {}
 
 
 def cached_info(

@@ -11,6 +11,9 @@ Where an ability works
     (``BOARD``) by default; an ACTIVE event uses ``(ACTIVE,)``; a card tucked under
     another ``(UNDER,)`` (``state.pos[src]`` is then the card it is under).
     ``hook_zones = {"mod_hits": (UNDER,)}`` overrides the zones of single hooks.
+    A card kept in a first-edition separate pile (Phoenixes, Minor Ice Walls, Vine
+    Walls) is in no zone (-1) until an effect places it: see
+    :mod:`engine.rulesets.first.piles` (``pile_cards``, ``conjure``).
 
 Hooks (override only what the card needs; ``st`` is the
 :class:`~engine.core.state.GameState`, ``src`` the card id carrying the ability):
@@ -45,6 +48,9 @@ set ``self_only = True`` when the ability only modifies its own card)
     adds to its target (after ``mod_hits``)
     ``mod_ability_damage(st, src, source, target, n) -> int``  damage the ability of
     card ``source`` deals to ``target`` without attacking it (``ability_damage``)
+    ``mod_event_cost(st, src, card, value) -> int``  magic ``card`` (an event in
+    its player's hand) costs to play; 0 unless an ability adds some (first edition:
+    Glurp's Disruptive; read by :mod:`engine.rulesets.first.events`)
     ``mod_kill_magic(st, src, card, source, n) -> int``  magic gained for destroying
     the enemy ``card`` (``source``: attacking unit or effect card, -1 if unknown)
     Modifiers run in ascending ``order`` (class attribute, default 0), then card id.
@@ -211,6 +217,7 @@ HOOKS: tuple[str, ...] = (
     "mod_ability_damage",
     "on_destroy_at",
     "lets_pass",
+    "mod_event_cost",
 )
 
 
@@ -441,6 +448,9 @@ class Ability:
         self, st: GameState, src: int, card: int, source: int, n: int
     ) -> int:
         return n
+
+    def mod_event_cost(self, st: GameState, src: int, card: int, value: int) -> int:
+        return value
 
     def mod_ability_damage(
         self, st: GameState, src: int, source: int, target: int, n: int

@@ -54,7 +54,7 @@ FORMAT = "sw-engine-replay"
 
 
 def deck_to_json(d: GameDeck) -> dict[str, Any]:
-    return {
+    out: dict[str, Any] = {
         "name": d.name,
         "summoner": d.summoner.slug,
         "summoner_at": [d.summoner_at.row, d.summoner_at.col],
@@ -64,6 +64,9 @@ def deck_to_json(d: GameDeck) -> dict[str, Any]:
         "draw_cards": [c.slug for c in d.draw_cards],
         "setup_default": d.setup_default,
     }
+    if d.piles:  # (first edition: separate piles; absent otherwise)
+        out["piles"] = [c.slug for c in d.piles]
+    return out
 
 
 def deck_from_json(data: Mapping[str, Any], cards: Mapping[str, CardDef]) -> GameDeck:
@@ -79,6 +82,7 @@ def deck_from_json(data: Mapping[str, Any], cards: Mapping[str, CardDef]) -> Gam
         ),
         draw_cards=tuple(cards[s] for s in data["draw_cards"]),
         setup_default=bool(data.get("setup_default", False)),
+        piles=tuple(cards[s] for s in data.get("piles", ())),
     )
 
 

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from engine.core.hooks import ACTIVE, BOARD, DECK, DISCARD, HAND, UNDER
 from engine.core.state import GameState
 from engine.core.view import Agent
+from engine.rulesets.first.piles import IN_PILE, PILES
 
 
 def check_invariants(st: GameState) -> None:
@@ -36,6 +37,12 @@ def check_invariants(st: GameState) -> None:
             seen[c] += 1
             where[c] = UNDER
             assert st.pos[c] == host
+    for c in range(n):
+        # a first-edition separate pile (Phoenixes, Minor Ice Walls, Vine Walls) is
+        # the "nowhere" zone -1 (engine/rulesets/first/piles.py)
+        if st.zone[c] == IN_PILE and st.info.cards[c].slug in PILES:
+            seen[c] += 1
+            assert st.pos[c] == -1 and st.ctrl[c] == st.info.owner[c]
     assert seen == [1] * n, "every card in exactly one zone"
     occ = sum(1 << s for s, c in enumerate(st.board) if c >= 0)
     assert st.occ == occ, "occupancy mask agrees with the board"

@@ -38,6 +38,7 @@ from engine.rulesets.first import dice
 from engine.rulesets.first.deck_rules import DECK_PROFILE
 from engine.rulesets.first.events import do_event, do_wall, legal_events, legal_walls
 from engine.rulesets.first.magic import do_build_magic, draw_up, legal_builds
+from engine.rulesets.first.piles import pile_destroyed
 from engine.rulesets.first.setup import deal, game_deck
 from engine.rulesets.first.summon import do_summon, legal_summons
 
@@ -112,7 +113,10 @@ class FirstEdition(Ruleset):
         self, st: GameState, cid: int, was_ctrl: int, by_player: int | None, source: int
     ) -> None:
         """R22/R27: the destroyed card goes to the magic pile of the player whose
-        attack or effect destroyed it, their own cards included."""
+        attack or effect destroyed it, their own cards included; cards of a
+        separate pile follow their own rule (:func:`.piles.pile_destroyed`)."""
+        if pile_destroyed(st, cid, was_ctrl, by_player):
+            return
         if by_player is not None:
             st.gain_magic(by_player, 1)
 

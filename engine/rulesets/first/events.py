@@ -1,7 +1,9 @@
 """R15 Play events: in your event phase, any number, one at a time; each resolves, then
 goes to your discard pile. Wall cards are events too: playing one places it on an empty
 space on your side (R15, R28; Ice Wall R29). An event without an implementation is
-never playable (the game is flagged partial instead)."""
+never playable (the game is flagged partial instead). Events cost nothing unless a
+``mod_event_cost`` ability says otherwise (Glurp's Disruptive): then the magic is paid
+as the event is played, and an event you cannot pay for is not playable."""
 
 from __future__ import annotations
 
@@ -70,6 +72,16 @@ def _play(card: int) -> PlayEvent:
     return a
 
 
+def event_cost(st: GameState, card: int) -> int:
+    """Magic the event ``card`` costs to play now (``mod_event_cost`` hooks)."""
+    if "mod_event_cost" not in st.info.hooks:
+        return 0
+    v = 0
+    for s, a in st.hooked("mod_event_cost"):
+        v = a.mod_event_cost(st, s, card, v)
+    return v if v > 0 else 0
+
+
 def legal_events(st: GameState) -> list[Action]:
     """PlayEvent for each implemented event of this phase in hand (hand order)."""
     ep = st.info.event_phase
@@ -79,12 +91,15 @@ def legal_events(st: GameState) -> list[Action]:
     for c in st.hand[p]:
         if ep[c] == phase:
             impl = st.info.registry[f"{st.info.cards[c].slug}.effect"]
-            if impl.can_play(st, c):
+            if impl.can_play(st, c) and event_cost(st, c) <= st.magic[p]:
                 out.append(_play(c))
     return out
 
 
 def do_event(st: GameState, a: PlayEvent) -> None:
     card = st.info.cards[a.card]
+    cost = event_cost(st, a.card)
+    if cost:
+        st.gain_magic(st.turn_player, -cost)
     st.discard_card(a.card)
     st.info.registry[f"{card.slug}.effect"].play(st, a.card)

@@ -28,6 +28,7 @@ from engine.core.types import (
     SetupDef,
 )
 from engine.core.zones import BOARD
+from engine.rulesets.first.piles import PILES, SUMMONER_PILES
 
 #: used only when a deck's summoner has no reference card in the catalog
 DEFAULT_SETUP = SetupDef(
@@ -46,12 +47,18 @@ def game_deck(
     name: str | None = None,
 ) -> GameDeck:
     """Split a deck list into the setup cards (summoner, a wall, the reference card's
-    units) and the draw pile (R6)."""
+    units), the draw pile (R6) and the summoner's separate piles (:mod:`.piles`: a
+    pile card in the list goes to its pile, never to the draw pile)."""
     pool: list[str] = []
     for e in deck.entries:
         if e.card not in cards:
             raise KeyError(f"unknown card {e.card!r} in deck {deck.name!r}")
-        pool += [e.card] * e.count
+        if e.card not in PILES:
+            pool += [e.card] * e.count
+    piles: list[CardDef] = []
+    for slug in SUMMONER_PILES.get(deck.summoner, ()):
+        if slug in cards:
+            piles += [cards[slug]] * PILES[slug].size
     if deck.summoner not in pool:
         raise ValueError(f"deck {deck.name!r} has no summoner {deck.summoner!r}")
     pool.remove(deck.summoner)
@@ -78,6 +85,7 @@ def game_deck(
         starting_units=tuple(units),
         draw_cards=tuple(cards[s] for s in pool),
         setup_default=setup is None,
+        piles=tuple(piles),
     )
 
 

@@ -15,12 +15,22 @@ from engine.core.hooks import Ability
 from engine.rulesets.first.abilities import (
     jungle_elves,
     mountain_vargath,
+    neutral,
     phoenix_elves,
     shared,
+    swamp_orcs,
     tundra_orcs,
 )
 
-FACTION_MODULES = (jungle_elves, mountain_vargath, phoenix_elves, shared, tundra_orcs)
+FACTION_MODULES = (
+    jungle_elves,
+    mountain_vargath,
+    neutral,
+    phoenix_elves,
+    shared,
+    swamp_orcs,
+    tundra_orcs,
+)
 
 ABILITY_TABLES: tuple[Mapping[str, type[Ability]], ...] = tuple(
     m.ABILITIES for m in FACTION_MODULES

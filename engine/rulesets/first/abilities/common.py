@@ -360,3 +360,33 @@ class KnockAround(Ability):
     def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
         if isinstance(action, ChooseSpace) and st.on_board(dec.data[0]):
             st.force(dec.data[0], action.space)
+
+
+# -- Swamp Orcs (issue 17): Fear, worded as Skhull's (Fallen Kingdom) ----------------
+class Fear(Ability):
+    """Each time an enemy common moves next to this unit, roll a die; on 5+ that
+    common is discarded (moves only: not summons, pushes or placements)."""
+
+    def after_move(
+        self, st: GameState, src: int, card: int, kind: str, path: tuple[int, ...]
+    ) -> Trigger | None:
+        if (
+            kind == "move"
+            and card != src
+            and st.on_board(src)
+            and st.on_board(card)
+            and st.info.is_unit[card]
+            and st.is_common(card)
+            and st.ctrl[card] != st.ctrl[src]
+            and any(s in ADJ[st.pos[src]] for s in path)
+        ):
+            return self.trigger(st, src, card)
+        return None
+
+    def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
+        card = trig.data[0]
+        if not st.on_board(card) or not st.on_board(trig.source):
+            return
+        (die,) = st.roll(1)
+        if die >= 5:
+            st.discard_card(card)

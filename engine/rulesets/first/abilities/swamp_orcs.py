@@ -1,0 +1,355 @@
+"""Swamp Orcs (first edition), Mugglug's deck: research/first-edition.md 2.7.10.
+
+Vine Walls come from Mugglug's separate pile of 15 (:mod:`engine.rulesets.first.piles`):
+2-life walls placed only by effects, anywhere on the battlefield; a destroyed one goes
+back to the pile and gives nobody magic (R31). **Not built yet** (R31): units moving,
+being summoned or placed onto a Vine Wall, the roll to leave one, and attacking a Vine
+Wall under a unit. In this engine a Vine Wall occupies its space like any wall, so no
+unit ever stands on one; the cards that need that (Glarg, Splack, the Hunter, Ensnare,
+Ambush) are left unimplemented, and the "no roll to leave vine walls" clause of
+Mugglug, Murk, Splub, the Conjurer and the Shaman has nothing to act on yet.
+
+- Mugglug, *Rampant Growth*: whenever a unit next to a wall you control is destroyed,
+  a Vine Wall from your pile is put on the space it occupied (if still empty).
+- Blerg, *Adapt*: when his attack destroys an enemy unit that goes to your magic pile,
+  choose: remove 1 wound from Blerg, or put that unit under him instead (it leaves your
+  magic pile); +1 attack per unit under him, at most +4.
+- Glurp, *Disruptive*: while you control him, each event you play (not a wall)
+  costs 1 magic more (the ``mod_event_cost`` hook; an event you cannot pay for
+  cannot be played). Two Glurps would add 1 each (one champion per deck).
+- Murk, *Vinemancer Choke*: +1 attack against a unit next to a Vine Wall.
+- Splub, *Vinemancer Sow*: when his attack destroys an enemy unit, a Vine Wall is put
+  on its space.
+- Conjurer, *Vinemancer Animate*: at the start of your attack phase you may destroy a
+  Vine Wall you control within 3 spaces (it returns to the pile) to give the Conjurer,
+  until end of turn, either +1 attack or the bow symbol (it attacks as a ranged unit:
+  cards up to 3 clear straight-line spaces away, R20).
+- Savager, *Fear* (:class:`.common.Fear`).
+- Shaman, *Vinemancer Guard*: while next to a Vine Wall, when an opponent's attack
+  rolls against it only dice of 5+ wound it (R24: a prevented wound is still a hit);
+  the attack's wounds are at most its 5+ dice, an extra wound such as Burning
+  Blade's included (as Ice Shield and Cold Snap read it).
+- Swamp Beast, *Spore Carrier*: when destroyed, a Vine Wall is put on its space if
+  that space is empty.
+- Events: Vine Growth (a Vine Wall next to a wall you control), Vine Guard (your
+  Swamp Orc units gain VINEMANCER GUARD until the start of your next turn; a named
+  ability: it does not stack with the Shaman's own, R36).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.core.actions import (
+    Action,
+    Attack,
+    ChooseOption,
+    ChooseSpace,
+    ChooseTarget,
+)
+from engine.core.board import ADJ
+from engine.core.effects import (
+    ask_optional_target,
+    attack_targets,
+    may_attack_now,
+    within,
+)
+from engine.core.hooks import DISCARD, Ability, AttackResult, Decision, Trigger
+from engine.core.phases import ATTACK
+from engine.core.zones import BOARD
+from engine.rulesets.first.abilities.common import Fear, straight_cards, walls_of
+from engine.rulesets.first.piles import conjure, pile_cards
+from engine.rulesets.first.summon import wall_spaces
+
+if TYPE_CHECKING:
+    from engine.core.state import GameState
+
+FACTION = "swamp-orcs"
+VINE = "vine-wall"
+
+
+def is_vine(st: GameState, cid: int) -> bool:
+    return st.info.cards[cid].slug == VINE
+
+
+def next_to_vine(st: GameState, cid: int) -> bool:
+    board = st.board
+    return any((c := board[s]) >= 0 and is_vine(st, c) for s in ADJ[st.pos[cid]])
+
+
+def sow(st: GameState, player: int, space: int) -> None:
+    """Put a Vine Wall of ``player``'s pile on ``space`` if it is empty."""
+    if st.board[space] < 0:
+        conjure(st, player, VINE, space)
+
+
+class RampantGrowth(Ability):
+    """A unit next to a wall you control is destroyed: a Vine Wall on its space."""
+
+    def on_destroy_at(
+        self, st: GameState, src: int, card: int, by_player: int | None, space: int
+    ) -> Trigger | None:
+        if not st.info.is_unit[card] or card == src:
+            return None
+        me = st.ctrl[src]
+        if any(st.pos[w] in ADJ[space] for w in walls_of(st, me)):
+            return self.trigger(st, src, space)
+        return None
+
+    def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
+        sow(st, trig.player, trig.data[0])
+
+
+def _destroyed_enemy(st: GameState, src: int, res: AttackResult) -> bool:
+    t = res.target
+    return (
+        res.attacker == src
+        and st.info.is_unit[t]
+        and st.zone[t] != BOARD
+        and st.info.owner[t] != st.ctrl[src]
+    )
+
+
+class Adapt(Ability):
+    """His attack destroys an enemy unit bound for your magic pile: remove 1 wound
+    from him, or put the unit under him; +1 attack per unit under him (max +4)."""
+
+    MAX = 4
+
+    def after_attack_result(
+        self, st: GameState, src: int, res: AttackResult
+    ) -> Trigger | None:
+        if _destroyed_enemy(st, src, res) and st.zone[res.target] == DISCARD:
+            return self.trigger(st, src, res.target)
+        return None
+
+    def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
+        src, victim = trig.source, trig.data[0]
+        if not st.on_board(src) or st.zone[victim] != DISCARD:
+            return
+        opts = [ChooseOption(0), ChooseOption(1)]  # 0: heal 1, 1: take it under
+        st.ask(self.decision(st, src, opts, victim, prompt="Adapt: heal or keep"))
+
+    def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
+        src, victim = dec.source, dec.data[0]
+        if not isinstance(action, ChooseOption) or not st.on_board(src):
+            return
+        if action.option == 0:
+            st.heal(src, 1)
+        elif st.zone[victim] == DISCARD:
+            st.gain_magic(dec.player, -1)  # it goes under him, not to the pile
+            st.put_under(victim, src)
+
+    def mod_attack_strength(
+        self, st: GameState, src: int, attacker: int, target: int, value: int
+    ) -> int:
+        if attacker != src:
+            return value
+        isu = st.info.is_unit
+        n = sum(1 for c in st.under.get(src, ()) if isu[c])
+        return value + min(self.MAX, n)
+
+
+class Disruptive(Ability):
+    """Events its controller plays cost 1 magic more."""
+
+    def mod_event_cost(self, st: GameState, src: int, card: int, value: int) -> int:
+        if st.ctrl[card] == st.ctrl[src]:
+            return value + 1
+        return value
+
+
+class VinemancerChoke(Ability):
+    """+1 attack against a unit next to a Vine Wall."""
+
+    def mod_attack_strength(
+        self, st: GameState, src: int, attacker: int, target: int, value: int
+    ) -> int:
+        if attacker == src and st.info.is_unit[target] and next_to_vine(st, target):
+            return value + 1
+        return value
+
+
+class VinemancerSow(Ability):
+    """His attack destroys an enemy unit: a Vine Wall on its space."""
+
+    def after_attack_result(
+        self, st: GameState, src: int, res: AttackResult
+    ) -> Trigger | None:
+        if _destroyed_enemy(st, src, res):
+            return self.trigger(st, src, res.space)
+        return None
+
+    def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
+        sow(st, trig.player, trig.data[0])
+
+
+_ANIMATE = "first.animate."
+
+
+class VinemancerAnimate(Ability):
+    """Start of your attack phase: you may destroy a Vine Wall you control within 3
+    spaces for +1 attack or the bow symbol until end of turn."""
+
+    action_phases = (ATTACK,)
+    self_only = True  # (its modifier: its own attack)
+
+    def _vines(self, st: GameState, src: int) -> list[int]:
+        return [
+            c
+            for c in st.cards_of(st.ctrl[src])
+            if is_vine(st, c) and within(st, src, c, 3)
+        ]
+
+    def start_of_phase(self, st: GameState, src: int, phase: int) -> Trigger | None:
+        if phase == ATTACK and st.turn_player == st.ctrl[src] and self._vines(st, src):
+            return self.trigger(st, src)
+        return None
+
+    def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
+        if st.on_board(trig.source):
+            ask_optional_target(
+                self, st, trig.source, self._vines(st, trig.source), "vine"
+            )
+
+    def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
+        src = dec.source
+        if dec.data[0] == "vine":
+            if isinstance(action, ChooseTarget):
+                opts = [ChooseOption(0), ChooseOption(1)]  # 0: +1 attack, 1: bow
+                st.ask(
+                    self.decision(
+                        st, src, opts, "gift", action.card, prompt="+1 attack or bow"
+                    )
+                )
+            return
+        if isinstance(action, ChooseOption) and st.on_board(dec.data[1]):
+            st.destroy(dec.data[1], dec.player, src)
+            st.flags[f"{_ANIMATE}{action.option}.{src}"] = 1
+
+    def mod_strength(self, st: GameState, src: int, cid: int, value: int) -> int:
+        if cid == src and st.flags.get(f"{_ANIMATE}0.{src}"):
+            return value + 1
+        return value
+
+    def actions(self, st: GameState, src: int) -> list[Action]:
+        """The bow: attacks on cards up to 3 clear straight spaces away (adjacent
+        cards are already its melee targets)."""
+        if not st.flags.get(f"{_ANIMATE}1.{src}") or not may_attack_now(st, src):
+            return []
+        near = set(attack_targets(st, src))
+        return [
+            Attack(src, t)
+            for t in straight_cards(st, src, st.attack_range(src), through=False)
+            if t not in near and not st.attack_forbidden(src, t)
+        ]
+
+
+def guard_damage(faces: tuple[int, ...], damage: int) -> int:
+    return min(damage, sum(1 for f in faces if f >= 5))
+
+
+class VinemancerGuard(Ability):
+    """Next to a Vine Wall: an opponent's attack wounds it only with 5+."""
+
+    order = 2
+
+    def mod_damage(
+        self,
+        st: GameState,
+        src: int,
+        attacker: int,
+        target: int,
+        faces: tuple[int, ...],
+        damage: int,
+    ) -> int:
+        if (
+            target == src
+            and st.ctrl[attacker] != st.ctrl[src]
+            and next_to_vine(st, src)
+        ):
+            return guard_damage(faces, damage)
+        return damage
+
+
+class SporeCarrier(Ability):
+    """When destroyed: a Vine Wall on its space, if possible."""
+
+    hook_zones = {"on_destroy_at": (DISCARD,)}
+
+    def on_destroy_at(
+        self, st: GameState, src: int, card: int, by_player: int | None, space: int
+    ) -> Trigger | None:
+        return self.trigger(st, src, space) if card == src else None
+
+    def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
+        sow(st, trig.player, trig.data[0])
+
+
+class VineGrowth(Ability):
+    """Put a Vine Wall next to a wall you control."""
+
+    def can_play(self, st: GameState, card: int) -> bool:
+        p = st.turn_player
+        return bool(pile_cards(st, p, VINE)) and bool(wall_spaces(st, p))
+
+    def play(self, st: GameState, card: int) -> None:
+        p = st.turn_player
+        opts = [ChooseSpace(s) for s in wall_spaces(st, p)]
+        st.ask(self.decision(st, card, opts, player=p))
+
+    def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
+        if isinstance(action, ChooseSpace):
+            sow(st, dec.player, action.space)
+
+
+_VINE_GUARD = "first.vine-guard."
+
+
+class VineGuard(Ability):
+    """Your Swamp Orc units gain VINEMANCER GUARD until the start of your next
+    turn (``notes`` remember the turn it was played)."""
+
+    hook_zones = {"mod_damage": (DISCARD,)}
+    order = 2
+
+    def play(self, st: GameState, card: int) -> None:
+        st.notes[f"{_VINE_GUARD}{st.turn_player}"] = st.turn
+
+    def mod_damage(
+        self,
+        st: GameState,
+        src: int,
+        attacker: int,
+        target: int,
+        faces: tuple[int, ...],
+        damage: int,
+    ) -> int:
+        p = st.info.owner[src]
+        played = st.notes.get(f"{_VINE_GUARD}{p}")
+        if (
+            played is None
+            or st.turn > played + 1
+            or st.ctrl[target] != p
+            or st.ctrl[attacker] == p
+            or not st.info.is_unit[target]
+            or st.info.cards[target].faction != FACTION
+            or not next_to_vine(st, target)
+        ):
+            return damage
+        return guard_damage(faces, damage)
+
+
+ABILITIES: dict[str, type[Ability]] = {
+    "mugglug.rampant-growth": RampantGrowth,
+    "blerg.adapt": Adapt,
+    "glurp.disruptive": Disruptive,
+    "murk.vinemancer-choke": VinemancerChoke,
+    "splub.vinemancer-sow": VinemancerSow,
+    "conjurer.vinemancer-animate": VinemancerAnimate,
+    "savager.fear": Fear,
+    "shaman-swamp-orcs.vinemancer-guard": VinemancerGuard,
+    "swamp-beast.spore-carrier": SporeCarrier,
+    "vine-growth.effect": VineGrowth,
+    "vine-guard.effect": VineGuard,
+}
