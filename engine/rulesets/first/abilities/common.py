@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from engine.core.actions import NO, Action, ChooseSpace, ChooseTarget
 from engine.core.board import ADJ, RAYS
-from engine.core.effects import attack_targets, extra_attack
+from engine.core.effects import attack_targets, extra_attack, straight_spaces
 from engine.core.hooks import Ability, Decision, Trigger
 from engine.core.mechanics.movement import _plain_path, walk_reach
 from engine.core.types import CardClass
@@ -250,3 +250,86 @@ class GreaterFlight(Ability):
 
     def passes_through(self, st: GameState, src: int, other: int) -> bool:
         return True
+
+
+# -- Mercenaries (research 2.7.6; shared word for word with other factions, 2.8) ------
+class Tough(Ability):
+    """When an opponent rolls to attack this unit, only results of 4 or more wound
+    it (R24: the 3s still count as hits for other rules; wounds added beyond the
+    roll's plain hits, e.g. Power Surge's, stay)."""
+
+    order = -2  # before the no-roll rules (Precise rolls nothing, so Tough is moot)
+
+    def mod_damage(
+        self,
+        st: GameState,
+        src: int,
+        attacker: int,
+        target: int,
+        faces: tuple[int, ...],
+        damage: int,
+    ) -> int:
+        if target != src or st.ctrl[attacker] == st.ctrl[src]:
+            return damage
+        bonus = max(0, damage - hits(faces))
+        return min(damage, hits(faces, 4) + bonus)
+
+
+class Plague(Ability):
+    """After this unit moves (its own move, R35), roll a die for each unit next to
+    it, friend or foe: on 5 or more that unit gets 1 wound (mandatory)."""
+
+    PLAGUE_ON = 5
+
+    def after_move(
+        self, st: GameState, src: int, card: int, kind: str, path: tuple[int, ...]
+    ) -> Trigger | None:
+        if card == src and kind == "move":
+            return self.trigger(st, src)
+        return None
+
+    def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
+        src = trig.source
+        if not st.on_board(src):
+            return
+        me = st.ctrl[src]
+        for c in [c for c in adjacent_cards(st, src) if st.info.is_unit[c]]:
+            if st.terminal:
+                return
+            if not st.on_board(c):
+                continue
+            (die,) = st.roll(1)
+            if die >= self.PLAGUE_ON:
+                st.deal_damage(c, 1, me, src)
+
+
+class KnockAround(Ability):
+    """After this unit's attack wounds a unit without destroying it, you may move
+    that unit up to 3 spaces along a clear straight line."""
+
+    def after_attack(
+        self, st: GameState, src: int, attacker: int, target: int, n: int
+    ) -> Trigger | None:
+        if (
+            attacker == src
+            and n > 0
+            and st.on_board(target)
+            and st.info.is_unit[target]
+        ):
+            return self.trigger(st, src, target)
+        return None
+
+    def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
+        target = trig.data[0]
+        if not st.on_board(target):
+            return
+        spaces = straight_spaces(st, target, 3)
+        if spaces:
+            opts: list[Action] = [NO]
+            opts += [ChooseSpace(s) for s in spaces]
+            st.ask(self.decision(st, trig.source, opts, target, prompt="Knock Around"))
+
+    def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
+        target = dec.data[0]
+        if isinstance(action, ChooseSpace) and st.on_board(target):
+            st.force(target, action.space)  # moved by an effect: a force (R8e)
