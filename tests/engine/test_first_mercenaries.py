@@ -708,3 +708,58 @@ def test_blink_moves_diagonally_and_through_cards() -> None:
     assert sq(5, 2) not in opts
     st.apply_action(UseAbility(mage, "time-mage.blink", sq(4, 4)))
     assert st.pos[mage] == sq(4, 4) and mage in st.moved
+
+
+# ------------------------------------------------------------------ edge cases
+def test_stolen_armor_after_a_free_summon_wounds_a_sturdy_wall_next_to_it() -> None:
+    st = bench_fresh("rallul", "grognack", EVENTS, extra=("reinforcements",))
+    wall = put(st, 0, "wall", sq(1, 1))
+    put(st, 1, "krung", sq(6, 0))  # they have more units: Reinforcements is playable
+    put(st, 1, "ugg", sq(6, 1))
+    cloak = to_hand(st, 0, "stonecloak")
+    card = to_hand(st, 0, "reinforcements")
+    st.apply_action(PlayEvent(card))
+    st.apply_action(ChooseTarget(cloak))
+    st.apply_action(ChooseSpace(sq(2, 1)))
+    dec = pending(st)
+    assert dec is not None and dec.options == (ChooseTarget(wall),)  # FAQ: free too
+    st.apply_action(ChooseTarget(wall))
+    assert st.pos[cloak] == sq(2, 1) and st.damage[wall] == 3
+
+
+def test_knock_around_not_when_the_attack_destroys_the_unit(dice: Dice) -> None:
+    st = fresh()
+    urick = put(st, 0, "urick", sq(3, 3))
+    shaman = put(st, 1, "shaman-tundra-orcs", sq(4, 3))
+    dice(3, 3)
+    st.apply_action(Attack(urick, shaman))
+    assert st.zone[shaman] == DISCARD and pending(st) is None
+
+
+def test_cursed_blade_destroying_her_feeds_her_controllers_magic(dice: Dice) -> None:
+    st = fresh()
+    mal = put(st, 0, "malevolence", sq(3, 3))
+    krung = put(st, 1, "krung", sq(4, 3))
+    st.damage[mal] = 6
+    dice(1, 1, 1, 1)
+    st.apply_action(Attack(mal, krung))
+    assert st.zone[mal] == DISCARD and st.magic == [1, 0]  # R22/R27
+
+
+def test_grapple_hold_ends_when_kogar_leaves_the_battlefield() -> None:
+    st = fresh(MAGIC)
+    kogar = put(st, 0, "kogar", sq(3, 3))
+    shaman = put(st, 1, "shaman-tundra-orcs", sq(4, 3))
+    st.apply_action(EndPhase())
+    st.apply_action(ChooseTarget(shaman))
+    st.destroy(kogar, 1)
+    to_phase(st, MOVE)
+    assert [a for a in st.legal_actions() if isinstance(a, Move) and a.unit == shaman]
+
+
+def test_shadow_summon_not_when_he_left_the_battlefield() -> None:
+    st = fresh(MAGIC)
+    sai = put(st, 0, "sairook", sq(3, 3))
+    st.destroy(sai, 1)
+    st.apply_action(EndPhase())
+    assert pending(st) is None and st.turn_player == 1
