@@ -746,7 +746,8 @@ def test_cursed_blade_destroying_her_feeds_her_controllers_magic(dice: Dice) -> 
     assert st.zone[mal] == DISCARD and st.magic == [1, 0]  # R22/R27
 
 
-def test_grapple_hold_ends_when_kogar_leaves_the_battlefield() -> None:
+def test_grapple_hold_outlasts_kogar() -> None:
+    # FAQ 2.9.5.1: destroying Kogar does not free the unit he holds
     st = fresh(MAGIC)
     kogar = put(st, 0, "kogar", sq(3, 3))
     shaman = put(st, 1, "shaman-tundra-orcs", sq(4, 3))
@@ -754,7 +755,49 @@ def test_grapple_hold_ends_when_kogar_leaves_the_battlefield() -> None:
     st.apply_action(ChooseTarget(shaman))
     st.destroy(kogar, 1)
     to_phase(st, MOVE)
+    assert not [
+        a for a in st.legal_actions() if isinstance(a, Move) and a.unit == shaman
+    ]
+    finish_turn(st)
+    assert st.turn_player == 0 and st.damage[shaman] == 0  # no wound without him
+    finish_turn(st)
+    to_phase(st, MOVE)
     assert [a for a in st.legal_actions() if isinstance(a, Move) and a.unit == shaman]
+
+
+def test_gore_bonus_after_being_knocked_three_straight_spaces(dice: Dice) -> None:
+    # FAQ 2.9.4.3: Urick's Knock Around moving Hulgorad 3 clear spaces triggers Gore
+    st = fresh()
+    urick = put(st, 0, "urick", sq(3, 3))
+    hul = put(st, 0, "hulgorad", sq(2, 3))
+    dice(3, 1)
+    st.apply_action(Attack(urick, hul))
+    assert st.damage[hul] == 1 and st.strength(hul) == 3
+    st.apply_action(ChooseSpace(sq(2, 0)))  # 3 spaces left along row 3
+    assert st.pos[hul] == sq(2, 0) and st.strength(hul) == 4
+
+
+def test_plague_after_being_pushed(dice: Dice) -> None:
+    # FAQ 1.0.0.33: "after moving" triggers when another card moves the unit
+    st = fresh()
+    urick = put(st, 0, "urick", sq(3, 3))
+    khan = put(st, 0, "khan-queso", sq(4, 3))
+    krung = put(st, 1, "krung", sq(5, 2))
+    dice(3, 1, 6)
+    st.apply_action(Attack(urick, khan))
+    st.apply_action(ChooseSpace(sq(4, 2)))
+    assert st.pos[khan] == sq(4, 2) and st.damage[krung] == 1
+
+
+def test_shadow_summon_by_a_player_who_took_control_of_him() -> None:
+    # FAQ 2.9.9.1: the controller (Blazing Conscription) takes him into their hand
+    st = bench_fresh("rallul", "grognack", MAGIC, extra=("sairook",))
+    sai = put(st, 1, "sairook", sq(3, 3))
+    st.set_controller(sai, 0)
+    st.invalidate()
+    st.apply_action(EndPhase())
+    st.apply_action(YES)
+    assert st.zone[sai] == HAND and sai in st.hand[0] and st.ctrl[sai] == 0
 
 
 def test_shadow_summon_not_when_he_left_the_battlefield() -> None:

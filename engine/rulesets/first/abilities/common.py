@@ -276,15 +276,16 @@ class Tough(Ability):
 
 
 class Plague(Ability):
-    """After this unit moves (its own move, R35), roll a die for each unit next to
-    it, friend or foe: on 5 or more that unit gets 1 wound (mandatory)."""
+    """After this unit moves, by any means (FAQ 1.0.0.33: "after moving" also
+    triggers when an effect moves it), roll a die for each unit next to it, friend
+    or foe: on 5 or more that unit gets 1 wound (mandatory)."""
 
     PLAGUE_ON = 5
 
     def after_move(
         self, st: GameState, src: int, card: int, kind: str, path: tuple[int, ...]
     ) -> Trigger | None:
-        if card == src and kind == "move":
+        if card == src:
             return self.trigger(st, src)
         return None
 
@@ -331,5 +332,11 @@ class KnockAround(Ability):
 
     def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
         target = dec.data[0]
-        if isinstance(action, ChooseSpace) and st.on_board(target):
-            st.force(target, action.space)  # moved by an effect: a force (R8e)
+        if not isinstance(action, ChooseSpace) or not st.on_board(target):
+            return
+        if st.can_be_forced(target):  # moved by an effect: a force, along the line
+            start = st.pos[target]
+            path = next(
+                r[: r.index(action.space) + 1] for r in RAYS[start] if action.space in r
+            )
+            st.relocate(target, action.space, "force", path)

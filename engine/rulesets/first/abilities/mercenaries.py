@@ -35,15 +35,17 @@ Champions
   spaces of your summoner; at the end of your turn, if he is, you may move him up to 2
   spaces.
 - Hulgorad, *Gore*: instead of his normal move he may go 3 spaces along a clear
-  straight line; doing so gives +1 attack for the rest of the turn (1-2 straight
-  spaces are ordinary moves, so only the 3-space line is offered).
-- Khan Queso and the Vermin, *Plague* (:mod:`.common`).
-- Khexhu, *Regenerate*: once per turn, after he moves, you may pay 1 magic to remove 1
-  wound from him.
+  straight line (1-2 straight spaces are ordinary moves, so only the 3-space line is
+  offered); any 3-space clear straight move gives him +1 attack for the rest of the
+  turn, even one made by another card (FAQ 2.9.4.3: Urick's Knock Around).
+- Khan Queso and the Vermin, *Plague* (:mod:`.common`; after any move, pushes
+  included, FAQ 1.0.0.33).
+- Khexhu, *Regenerate*: once per turn, after he moves (by any means: "after moving",
+  FAQ 1.0.0.33), his controller may pay 1 magic to remove 1 wound from him.
 - Kogar, *Grapple*: at the end of your turn choose a common next to him (mandatory,
   R32); until the start of your next turn it cannot move or attack; then, if it is
-  still next to him, it gets 1 wound. (The hold ends early if Kogar leaves the
-  battlefield.)
+  still next to him, it gets 1 wound. The hold outlasts Kogar (FAQ 2.9.5.1: destroyed,
+  he still holds it; then no wound follows).
 - Magos, *Wisdom*: while he is on the battlefield your draw fills your hand to 7: as
   your turn starts (after the draw to 5) you draw up to 7.
 - Malevolence, *Cursed Blade*: after she attacks, 1 wound on her (her controller's
@@ -59,7 +61,9 @@ Champions
   him, you may give 1 wound to a card within 3 clear straight-line spaces.
 - Saella, *Precise* (:mod:`.common`).
 - Sairook, *Shadow Summon*: at the end of your turn (after Build Magic, FAQ), if he is
-  on the battlefield you may return him to your hand, his wounds removed.
+  on the battlefield you may return him to your hand, his wounds removed; a player
+  who controls him then (Blazing Conscription) takes him into their own hand (FAQ
+  2.9.9.1).
 - The Seer, *Manipulate Destiny*: instead of attacking, choose a player with a wall
   next to the Seer (``option`` = that seat; only such players are offered); look at
   the top card of their draw pile and put it into their hand, discard pile or magic
@@ -128,7 +132,7 @@ from engine.core.effects import (
     may_attack_now,
     return_to_hand,
 )
-from engine.core.hooks import DISCARD, HAND, Ability, Decision, Trigger
+from engine.core.hooks import BOARD, DISCARD, HAND, Ability, Decision, Trigger
 from engine.core.mechanics.attack import do_attack
 from engine.core.mechanics.movement import _plain_path, walk_reach
 from engine.core.mechanics.summoning import summon_costs
@@ -217,6 +221,17 @@ def diagonal_spaces(space: int) -> list[int]:
         if 0 <= r + dr < ROWS and 0 <= c + dc < COLS:
             out.append(sq(r + dr, c + dc))
     return sorted(out)
+
+
+def _straight(start: int, path: tuple[int, ...]) -> bool:
+    """Does a move from ``start`` along ``path`` run in one straight line?"""
+    full = (start, *path)
+    d = full[1] - full[0]
+    if d not in (1, -1, COLS, -COLS):
+        return False
+    return all(
+        b - a == d and DIST[a][b] == 1 for a, b in zip(full, full[1:], strict=False)
+    )
 
 
 def _flag(ab: Ability, src: int) -> str:
@@ -644,8 +659,24 @@ class Gore(Ability):
             if ray[2:3] == (action.option,):
                 path = ray[:3]
         st.moved.append(src)
-        st.flags[_flag(self, src)] = 1
         st.relocate(src, action.option, "move", path)
+
+    def after_move_from(
+        self,
+        st: GameState,
+        src: int,
+        card: int,
+        kind: str,
+        start: int,
+        path: tuple[int, ...],
+    ) -> Trigger | None:
+        # FAQ 2.9.4.3: any 3-space clear straight move counts (Knock Around too)
+        if card == src and len(path) == 3 and _straight(start, path):
+            return self.trigger(st, src)
+        return None
+
+    def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
+        st.flags[_flag(self, trig.source)] = 1
 
     def mod_strength(self, st: GameState, src: int, cid: int, value: int) -> int:
         if cid == src and st.flags.get(_flag(self, src)):
@@ -661,7 +692,6 @@ class Regenerate(Ability):
     ) -> Trigger | None:
         if (
             card == src
-            and kind == "move"
             and st.damage[src] > 0
             and st.magic[st.ctrl[src]] >= 1
             and not st.flags.get(_flag(self, src))
@@ -684,6 +714,10 @@ class Regenerate(Ability):
 class Grapple(Ability):
     """End of your turn: a common next to him cannot move or attack until the start
     of your next turn; then, if still next to him, it gets 1 wound."""
+
+    # FAQ 2.9.5.1: the hold outlasts Kogar (destroyed, he still holds it)
+    zones = (BOARD, DISCARD)
+    hook_zones = {"end_of_turn": (BOARD,)}
 
     def _key(self, src: int) -> str:
         return f"first.grapple:{src}"
@@ -875,8 +909,23 @@ class ShadowSummon(Ability):
             st.ask(self.decision(st, trig.source, [NO, YES], prompt="Shadow Summon"))
 
     def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
-        if action == YES and st.on_board(dec.source):
-            return_to_hand(st, dec.source)
+        src = dec.source
+        if action != YES or not st.on_board(src):
+            return
+        p = st.ctrl[src]
+        if p == st.info.owner[src]:
+            return_to_hand(st, src)
+            return
+        # FAQ 2.9.9.1: a player controlling him (Blazing Conscription) takes him
+        # into their own hand
+        space = st.pos[src]
+        st.discard_under(src)
+        st.remove_from_zone(src)
+        st.clear_tokens(src)
+        st.zone[src] = HAND
+        st.hand[p].append(src)
+        if "after_return" in st.info.hooks:
+            st.emit("after_return", src, space, p)
 
 
 class ManipulateDestiny(Ability):
