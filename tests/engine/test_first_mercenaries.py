@@ -806,3 +806,16 @@ def test_shadow_summon_not_when_he_left_the_battlefield() -> None:
     st.destroy(sai, 1)
     st.apply_action(EndPhase())
     assert pending(st) is None and st.turn_player == 1
+
+
+def test_regenerate_not_when_the_opponent_moves_him(dice: Dice) -> None:
+    # FAQ 1.0.0.24: only the player who moved him may use his "may" ability
+    st = bench_fresh("rallul", "grognack", ATTACK, extra=("khexhu",))
+    st.magic = [0, 3]
+    urick = put(st, 0, "urick", sq(3, 3))
+    khexhu = put(st, 1, "khexhu", sq(4, 3))
+    dice(3, 1)
+    st.apply_action(Attack(urick, khexhu))
+    st.apply_action(ChooseSpace(sq(6, 3)))
+    assert st.pos[khexhu] == sq(6, 3) and pending(st) is None
+    assert st.damage[khexhu] == 1 and st.magic == [0, 3]

@@ -41,7 +41,8 @@ Champions
 - Khan Queso and the Vermin, *Plague* (:mod:`.common`; after any move, pushes
   included, FAQ 1.0.0.33).
 - Khexhu, *Regenerate*: once per turn, after he moves (by any means: "after moving",
-  FAQ 1.0.0.33), his controller may pay 1 magic to remove 1 wound from him.
+  FAQ 1.0.0.33) in his controller's turn (the mover triggers a "may", FAQ 1.0.0.24),
+  his controller may pay 1 magic to remove 1 wound from him.
 - Kogar, *Grapple*: at the end of your turn choose a common next to him (mandatory,
   R32); until the start of your next turn it cannot move or attack; then, if it is
   still next to him, it gets 1 wound. The hold outlasts Kogar (FAQ 2.9.5.1: destroyed,
@@ -692,6 +693,7 @@ class Regenerate(Ability):
     ) -> Trigger | None:
         if (
             card == src
+            and st.turn_player == st.ctrl[src]  # moved by his controller (FAQ 1.0.0.24)
             and st.damage[src] > 0
             and st.magic[st.ctrl[src]] >= 1
             and not st.flags.get(_flag(self, src))
