@@ -20,7 +20,9 @@ Summoner and events (Rallul's reference card)
   a common or champion next to it (``NO`` skips a wall).
 - Channeled Summon: this event phase your Stone Golems count as walls for summoning
   (they stay units, FAQ) and you may summon in this event phase: the event, in your
-  discard pile, offers ``UseAbility(option = card * 64 + space)``.
+  discard pile, offers ``UseAbility(option = card * 64 + space)``. A Stonecloak is
+  not offered (its own rule asks for a wall with 3+ life left; the golems' case is
+  left out).
 
 Champions
 - Bodgan, *Repelling Stench*: after he attacks, you may move each enemy unit next to
@@ -68,7 +70,8 @@ Champions
 - The Seer, *Manipulate Destiny*: instead of attacking, choose a player with a wall
   next to the Seer (``option`` = that seat; only such players are offered); look at
   the top card of their draw pile and put it into their hand, discard pile or magic
-  pile (``ChooseOption`` 0, 1, 2).
+  pile (``ChooseOption`` 0, 1, 2; the prompt names the card, which only the deciding
+  player sees then).
 - Urick, *Knock Around* (:mod:`.common`).
 
 Commons
@@ -86,7 +89,8 @@ Commons
   discarded, FAQ), your summoner gets 1 wound.
 - Owl Familiar, *Mental Clarity*: instead of attacking, look at the top 3 cards of
   your draw pile and put any of them on the bottom, the rest on top, in any order:
-  one ``ChooseOption`` over every arrangement (:func:`arrangements`).
+  one ``ChooseOption`` over every arrangement (:func:`arrangements`); the prompt names
+  the cards seen, top first.
 - Rogue, *Lesser Backstab*: +2 attack against an enemy unit that is farther from the
   opponent's back row than the Rogue.
 - Rune Mage, *Siphon*: if it starts your movement phase next to an opponent's wall,
@@ -950,13 +954,14 @@ class ManipulateDestiny(Ability):
         assert isinstance(action, UseAbility)
         count_attack(st, src)
         opts = [ChooseOption(i) for i in range(3)]
+        top = st.info.cards[st.deck[action.option][-1]].name  # what the Seer sees
         st.ask(
             self.decision(
                 st,
                 src,
                 opts,
                 action.option,
-                prompt="Manipulate Destiny: 0 hand, 1 discard, 2 magic",
+                prompt=f"Manipulate Destiny: {top} to 0 hand, 1 discard, 2 magic",
             )
         )
 
@@ -1129,9 +1134,11 @@ class MentalClarity(Ability):
 
     def use(self, st: GameState, src: int, action: Action) -> None:
         count_attack(st, src)
-        n = min(3, len(st.deck[st.ctrl[src]]))
+        deck = st.deck[st.ctrl[src]]
+        n = min(3, len(deck))
         opts = [ChooseOption(i) for i in range(len(arrangements(n)))]
-        st.ask(self.decision(st, src, opts, n, prompt="Mental Clarity"))
+        seen = ", ".join(st.info.cards[deck[-1 - i]].name for i in range(n))
+        st.ask(self.decision(st, src, opts, n, prompt=f"Mental Clarity: {seen}"))
 
     def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
         assert isinstance(action, ChooseOption)
