@@ -819,3 +819,16 @@ def test_regenerate_not_when_the_opponent_moves_him(dice: Dice) -> None:
     st.apply_action(ChooseSpace(sq(6, 3)))
     assert st.pos[khexhu] == sq(6, 3) and pending(st) is None
     assert st.damage[khexhu] == 1 and st.magic == [0, 3]
+
+
+def test_draw_power_with_an_empty_draw_pile_draws_nothing() -> None:
+    # FAQ 2.9.7.1: the wall may be wounded even with no card to draw
+    st = fresh(MOVE)
+    wall = put(st, 0, "wall", sq(0, 4))
+    for c in list(st.deck[0]):
+        st.discard_card(c)
+    st.invalidate()
+    st.apply_action(UseAbility(st.info.summoners[0], "rallul.draw-power", wall * 4 + 1))
+    assert st.damage[wall] == 1
+    st.apply_action(ChooseOption(1))
+    assert st.hand[0] == [] and not st.terminal
