@@ -13,13 +13,22 @@ from collections.abc import Mapping
 
 from engine.core.hooks import Ability
 from engine.rulesets.first.abilities import (
+    jungle_elves,
     mercenaries,
+    mountain_vargath,
     phoenix_elves,
     shared,
     tundra_orcs,
 )
 
-FACTION_MODULES = (mercenaries, phoenix_elves, shared, tundra_orcs)
+FACTION_MODULES = (
+    jungle_elves,
+    mercenaries,
+    mountain_vargath,
+    phoenix_elves,
+    shared,
+    tundra_orcs,
+)
 
 ABILITY_TABLES: tuple[Mapping[str, type[Ability]], ...] = tuple(
     m.ABILITIES for m in FACTION_MODULES

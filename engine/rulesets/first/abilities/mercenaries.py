@@ -125,7 +125,17 @@ from engine.core.actions import (
     ChooseTarget,
     UseAbility,
 )
-from engine.core.board import ADJ, COLS, DIST, RAYS, ROWS, SPACES, own_row, sq
+from engine.core.board import (
+    ADJ,
+    COLS,
+    DIST,
+    RAYS,
+    ROWS,
+    SPACES,
+    line_between,
+    own_row,
+    sq,
+)
 from engine.core.effects import (
     ability_damage,
     ask_optional_space,
@@ -675,9 +685,16 @@ class Gore(Ability):
         start: int,
         path: tuple[int, ...],
     ) -> Trigger | None:
-        # FAQ 2.9.4.3: any 3-space clear straight move counts (Knock Around too)
-        if card == src and len(path) == 3 and _straight(start, path):
+        # FAQ 2.9.4.3: any 3-space clear straight move counts, a push along a
+        # clear line too (Knock Around's path is its landing space only)
+        if card != src:
+            return None
+        if len(path) == 3 and _straight(start, path):
             return self.trigger(st, src)
+        if kind == "force" and len(path) == 1:
+            between = line_between(start, path[0])
+            if between is not None and len(between) == 2:
+                return self.trigger(st, src)
         return None
 
     def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
