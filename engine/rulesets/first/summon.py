@@ -1,6 +1,7 @@
 """R14 Summon: a common or champion from hand, its cost paid from the magic pile, on an
 empty space orthogonally adjacent to a wall you control (on either half). Any number
-while you can pay and have spaces; cost-0 units are free."""
+while you can pay and have spaces; cost-0 units are free. A card an ability forbids to
+summon so (``prevents_summon``: it has its own way in) is left out."""
 
 from __future__ import annotations
 
@@ -34,6 +35,12 @@ def legal_summons(st: GameState) -> list[Action]:
     costs = summon_costs(st)
     magic = st.magic[p]
     cards = [c for c in st.hand[p] if 0 <= costs[c] <= magic]
+    if cards and "prevents_summon" in st.info.hooks:
+        # a card with its own way in (Stonecloak) is not summoned by R14
+        blocked = st.hooked("prevents_summon")
+        cards = [
+            c for c in cards if not any(a.prevents_summon(st, s, c) for s, a in blocked)
+        ]
     if not cards:
         return []
     spaces = wall_spaces(st, p)

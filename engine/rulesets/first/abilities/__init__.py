@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from engine.core.hooks import Ability
 from engine.rulesets.first.abilities import (
     jungle_elves,
+    mercenaries,
     mountain_vargath,
     neutral,
     phoenix_elves,
@@ -24,6 +25,7 @@ from engine.rulesets.first.abilities import (
 
 FACTION_MODULES = (
     jungle_elves,
+    mercenaries,
     mountain_vargath,
     neutral,
     phoenix_elves,

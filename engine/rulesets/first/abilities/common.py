@@ -390,3 +390,33 @@ class Fear(Ability):
         (die,) = st.roll(1)
         if die >= 5:
             st.discard_card(card)
+
+
+# -- Mercenaries (issue 17): Plague ----------------------------------------------------
+class Plague(Ability):
+    """After this unit moves, by any means (FAQ 1.0.0.33: "after moving" also
+    triggers when an effect moves it), roll a die for each unit next to it, friend
+    or foe: on 5 or more that unit gets 1 wound (mandatory)."""
+
+    PLAGUE_ON = 5
+
+    def after_move(
+        self, st: GameState, src: int, card: int, kind: str, path: tuple[int, ...]
+    ) -> Trigger | None:
+        if card == src:
+            return self.trigger(st, src)
+        return None
+
+    def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
+        src = trig.source
+        if not st.on_board(src):
+            return
+        me = st.ctrl[src]
+        for c in [c for c in adjacent_cards(st, src) if st.info.is_unit[c]]:
+            if st.terminal:
+                return
+            if not st.on_board(c):
+                continue
+            (die,) = st.roll(1)
+            if die >= self.PLAGUE_ON:
+                st.deal_damage(c, 1, me, src)
