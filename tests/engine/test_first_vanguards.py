@@ -421,10 +421,10 @@ def test_swift_maneuver_swaps_after_a_woundless_attack(dice: Dice) -> None:
     st.apply_action(ChooseTarget(friend))
     assert st.pos[bro] == sq(2, 3) and st.pos[friend] == sq(3, 3)
     # a wounding attack does not let it swap
-    other = put(st, 1, "vampire", sq(2, 4))
-    dice(6, 6)
+    other = put(st, 1, "warlock", sq(2, 5))
+    dice(6, 1)
     st.apply_action(Attack(other, bro))
-    assert pending(st) is None
+    assert pending(st) is None and st.damage[bro] == 1
 
 
 def test_vanguards_cards_play_through_end_phase() -> None:
@@ -432,3 +432,95 @@ def test_vanguards_cards_play_through_end_phase() -> None:
     put(st, 0, "cavalry-knight", sq(1, 0))
     st.apply_action(EndPhase())
     assert st.phase == ATTACK
+
+
+# ------------------------------------------------------------------ edge cases
+@pytest.mark.covers("samuel-farthen.shield-of-light", ruleset="first")
+def test_shield_of_light_ignores_your_own_attacks_and_champions(dice: Dice) -> None:
+    st = samuel()
+    near = put(st, 0, "honor-guard", sq(3, 4))
+    own = put(st, 0, "woeful-brother", sq(4, 4))
+    champ = put(st, 0, "sybil-swancott", sq(2, 3))
+    dice(3, 3)
+    st.apply_action(Attack(own, near))  # your own attack: not shielded
+    assert st.damage[near] == 2
+    st.turn_player = 1
+    st.attacked.clear()
+    enemy = put(st, 1, "ghoul", sq(2, 2))
+    st.invalidate()
+    dice(3, 3, 1, 5)  # 2 wounds (a champion is not shielded); Sybil rolls 1 and 5
+    st.apply_action(Attack(enemy, champ))
+    assert st.damage[champ] == 1  # the 1 stays, the 5 is ignored
+
+
+@pytest.mark.covers(
+    "guardian-knight.protector",
+    "valentina-stoutheart.valiant-defender",
+    ruleset="first",
+)
+def test_protector_and_valiant_defender_together_leave_the_knight() -> None:
+    st = samuel()
+    val = put(st, 0, "valentina-stoutheart", sq(3, 3))
+    knight = put(st, 0, "guardian-knight", sq(4, 4))
+    enemy = put(st, 1, "ghoul", sq(4, 3))  # next to both
+    st.turn_player = 1
+    st.invalidate()
+    targets = {
+        a.target
+        for a in st.legal_actions()
+        if isinstance(a, Attack) and a.attacker == enemy
+    }
+    assert targets == {knight}  # the knight satisfies both; Valentina only one
+    assert val not in targets
+
+
+@pytest.mark.covers("raechel-loveguard.arrow-of-light", ruleset="first")
+def test_arrow_of_light_with_an_empty_hand_asks_nothing(dice: Dice) -> None:
+    st = sera()
+    rae = put(st, 0, "raechel-loveguard", sq(3, 3))
+    victim = put(st, 1, "zombie-warrior", sq(4, 3))
+    st.damage[victim] = 1
+    dice(6)
+    st.apply_action(Attack(rae, victim))
+    assert st.zone[victim] == DISCARD and pending(st) is None
+
+
+@pytest.mark.covers("transformation.effect", ruleset="first")
+def test_two_transformations_do_not_stack() -> None:
+    st = samuel(EVENTS)
+    sam = st.info.summoners[0]
+    first = to_hand(st, 0, "transformation")
+    st.apply_action(PlayEvent(first))
+    second = to_hand(st, 0, "transformation")
+    st.apply_action(PlayEvent(second))
+    assert st.zone[second] == ACTIVE and st.strength(sam) == 4
+
+
+@pytest.mark.covers("woeful-brother.swift-maneuver", ruleset="first")
+def test_swift_maneuver_needs_an_adjacent_unit_and_an_enemy_attacker(
+    dice: Dice,
+) -> None:
+    st = samuel()
+    bro = put(st, 0, "woeful-brother", sq(3, 3))
+    lock = put(st, 1, "warlock", sq(3, 5))  # ranged, not adjacent
+    st.turn_player = 1
+    st.invalidate()
+    dice(1, 1)
+    st.apply_action(Attack(lock, bro))
+    assert pending(st) is None  # nobody next to it to swap with
+    st.turn_player = 0
+    friend = put(st, 0, "woeful-brother", sq(3, 2))
+    st.invalidate()
+    dice(1, 1)
+    st.apply_action(Attack(friend, bro))
+    assert pending(st) is None  # a friendly attack
+
+
+@pytest.mark.covers("sybil-swancott.sybils-spirit", ruleset="first")
+def test_sybil_rolls_against_heavens_rain(dice: Dice) -> None:
+    st = bench_fresh("sera-eldwyn", "samuel-farthen", ATTACK)
+    jacob = put(st, 0, "jacob-eldwyn", sq(3, 3))
+    sybil = put(st, 1, "sybil-swancott", sq(4, 3))
+    dice(3, 5)  # the rain falls; Sybil's 5 ignores the wound
+    st.apply_action(UseAbility(jacob, "jacob-eldwyn.heavens-rain", 0))
+    assert st.damage[sybil] == 0

@@ -13,13 +13,20 @@ from collections.abc import Mapping
 
 from engine.core.hooks import Ability
 from engine.rulesets.first.abilities import (
+    fallen_kingdom,
     phoenix_elves,
     shared,
     tundra_orcs,
     vanguards,
 )
 
-FACTION_MODULES = (phoenix_elves, shared, tundra_orcs, vanguards)
+FACTION_MODULES = (
+    fallen_kingdom,
+    phoenix_elves,
+    shared,
+    tundra_orcs,
+    vanguards,
+)
 
 ABILITY_TABLES: tuple[Mapping[str, type[Ability]], ...] = tuple(
     m.ABILITIES for m in FACTION_MODULES
