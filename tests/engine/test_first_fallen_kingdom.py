@@ -599,3 +599,19 @@ def test_dark_sacrifice_without_a_wounded_champion_still_destroys() -> None:
     st.apply_action(ChooseTarget(b))
     assert st.zone[a] == DISCARD and st.zone[b] == DISCARD and st.magic[0] == 2
     assert pending(st) is None  # nothing left to sacrifice
+
+
+@pytest.mark.covers(
+    "searching-the-stone.effect", "warlock.stolen-life", ruleset="first"
+)
+def test_summoning_abilities_work_in_the_stones_event_phase() -> None:
+    st = sirian(EVENTS)
+    mad = st.info.summoners[0]
+    put(st, 0, "wall", sq(2, 2))
+    lock = to_hand(st, 0, "warlock")
+    assert uses(st, "warlock.stolen-life") == []  # not in a plain event phase
+    card = to_hand(st, 0, "searching-the-stone")
+    st.apply_action(PlayEvent(card))
+    assert lock in st.hand[0]
+    st.apply_action(UseAbility(lock, "warlock.stolen-life", sq(3, 2)))
+    assert st.pos[lock] == sq(3, 2) and st.damage[mad] == 2

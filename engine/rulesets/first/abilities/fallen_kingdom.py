@@ -71,7 +71,8 @@ Goodwin's Blade cards; research/first-edition.md 2.6. Readings in our own words:
   unit you control has RAVENOUS HUNGER (a Ghoul's own Hunger does not double). The
   units are those you control when it is played.
 - Searching the Stone: 1 wound on your summoner, draw 5 cards, and you may summon in
-  this event phase; one per turn. Not offered when the wound would destroy your
+  this event phase (by R14 and by the summoning abilities above: Summoned by Blood,
+  Stolen Life, Spawn); one per turn. Not offered when the wound would destroy your
   summoner.
 - Return of the Fallen: pay 2 magic: an FK champion from any discard pile goes to
   your hand.
@@ -176,6 +177,17 @@ def wound_own_summoner_ok(st: GameState, player: int, n: int) -> bool:
 
 def wound_own_summoner(st: GameState, player: int, n: int, source: int) -> None:
     st.deal_damage(st.info.summoners[player], n, player, source)
+
+
+_STONE = "first.searching-the-stone"
+
+
+def may_summon_now(st: GameState, player: int) -> bool:
+    """May ``player`` summon now: in their summon phase, or in the event phase of a
+    turn in which they played Searching the Stone (nothing resolving)?"""
+    if st.stack or st.turn_player != player:
+        return False
+    return st.phase == SUMMON or (st.phase == EVENTS and _STONE in st.flags)
 
 
 def take_from_discard(st: GameState, card: int, space: int, player: int) -> None:
@@ -339,7 +351,7 @@ class SummonedByBlood(Ability):
     """Summon from hand, discarding units you control to lower his cost by 2 each."""
 
     zones = (HAND,)
-    action_phases = (SUMMON,)
+    action_phases = (SUMMON, EVENTS)
 
     def _fodder(self, st: GameState, player: int) -> list[int]:
         summ = st.info.summoners[player]
@@ -347,7 +359,7 @@ class SummonedByBlood(Ability):
 
     def actions(self, st: GameState, src: int) -> list[Action]:
         me = st.ctrl[src]
-        if st.stack or st.phase != SUMMON or st.turn_player != me:
+        if not may_summon_now(st, me):
             return []
         cost = summon_cost(st, src)
         fodder = self._fodder(st, me)
@@ -399,13 +411,11 @@ class StolenLife(Ability):
     """Summon it from hand with 1 wound on your summoner instead of its cost."""
 
     zones = (HAND,)
-    action_phases = (SUMMON,)
+    action_phases = (SUMMON, EVENTS)
 
     def actions(self, st: GameState, src: int) -> list[Action]:
         me = st.ctrl[src]
-        if st.stack or st.phase != SUMMON or st.turn_player != me:
-            return []
-        if not wound_own_summoner_ok(st, me, 1):
+        if not may_summon_now(st, me) or not wound_own_summoner_ok(st, me, 1):
             return []
         return [UseAbility(src, self.id, s) for s in wall_spaces(st, me)]
 
@@ -427,11 +437,11 @@ class Spawn(Ability):
     """Summon a common FK unit from hand next to him (paying its cost); it gets 1
     wound."""
 
-    action_phases = (SUMMON,)
+    action_phases = (SUMMON, EVENTS)
 
     def actions(self, st: GameState, src: int) -> list[Action]:
         me = st.ctrl[src]
-        if st.stack or st.phase != SUMMON or st.turn_player != me:
+        if not may_summon_now(st, me):
             return []
         spaces = empty_adjacent(st, src)
         if not spaces:
@@ -930,9 +940,6 @@ class Reanimate(Ability):
             return
         take_from_discard(st, dec.data[2], action.space, p)
         self._ask(st, dec.source, p, left - 1)
-
-
-_STONE = "first.searching-the-stone"
 
 
 class SearchingTheStone(Ability):
