@@ -899,9 +899,14 @@ class Reanimate(Ability):
     pile onto an empty space next to a wall you control."""
 
     def _dead(self, st: GameState) -> list[int]:
-        return distinct(
-            st, [c for p in (0, 1) for c in st.discard[p] if fk_common(st, c)]
-        )
+        """One copy of each distinct unit per discard pile (yours first): taking
+        the opponent's copy is a different choice from taking yours."""
+        me = st.turn_player
+        return [
+            c
+            for p in (me, 1 - me)
+            for c in distinct(st, [c for c in st.discard[p] if fk_common(st, c)])
+        ]
 
     def can_play(self, st: GameState, card: int) -> bool:
         p = st.turn_player
