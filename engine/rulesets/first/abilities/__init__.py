@@ -14,6 +14,8 @@ from collections.abc import Mapping
 from engine.core.hooks import Ability
 from engine.rulesets.first.abilities import (
     fallen_kingdom,
+    jungle_elves,
+    mountain_vargath,
     phoenix_elves,
     shared,
     tundra_orcs,
@@ -22,6 +24,8 @@ from engine.rulesets.first.abilities import (
 
 FACTION_MODULES = (
     fallen_kingdom,
+    jungle_elves,
+    mountain_vargath,
     phoenix_elves,
     shared,
     tundra_orcs,
