@@ -53,6 +53,8 @@ set ``self_only = True`` when the ability only modifies its own card)
     Glurp's Disruptive; read by :mod:`engine.rulesets.first.events`)
     ``mod_kill_magic(st, src, card, source, n) -> int``  magic gained for destroying
     the enemy ``card`` (``source``: attacking unit or effect card, -1 if unknown)
+    ``mod_summon_cost(st, src, card, value) -> int``  the magic ``card`` costs to
+    summon now (first edition: Hirud's Magic Leech; the second edition never asks)
     Modifiers run in ascending ``order`` (class attribute, default 0), then card id.
 Triggers (return a :class:`Trigger` via ``self.trigger(...)``, or None)
     ``after_move(st, src, card, kind, path)``  ``kind`` is ``"move"`` (R5 or an ability
@@ -218,6 +220,7 @@ HOOKS: tuple[str, ...] = (
     "on_destroy_at",
     "lets_pass",
     "mod_event_cost",
+    "mod_summon_cost",
 )
 
 
@@ -461,6 +464,9 @@ class Ability:
         self, st: GameState, src: int, card: int, by_player: int | None, space: int
     ) -> Trigger | None:
         return None
+
+    def mod_summon_cost(self, st: GameState, src: int, card: int, value: int) -> int:
+        return value
 
     # -- activated abilities -----------------------------------------------------------
     def actions(self, st: GameState, src: int) -> list[Action]:

@@ -1,7 +1,9 @@
 """R14 Summon: a common or champion from hand, its cost paid from the magic pile, on an
 empty space orthogonally adjacent to a wall you control (on either half). Any number
-while you can pay and have spaces; cost-0 units are free. A card an ability forbids to
-summon so (``prevents_summon``: it has its own way in) is left out."""
+while you can pay and have spaces; cost-0 units are free. What a card costs now may
+differ from its printed cost (``mod_summon_cost`` abilities: Hirud), never below 0. A
+card an ability forbids to summon so (``prevents_summon``: it has its own way in) is
+left out."""
 
 from __future__ import annotations
 
@@ -29,12 +31,25 @@ def wall_spaces(st: GameState, player: int) -> tuple[int, ...]:
     return _bits(mask & ~occ)
 
 
+def summon_cost(st: GameState, card: int) -> int:
+    """The magic summoning ``card`` costs now: its printed cost changed by the
+    ``mod_summon_cost`` abilities in play, never below 0."""
+    v = st.info.cards[card].cost or 0
+    if "mod_summon_cost" in st.info.hooks:
+        for s, a in st.hooked("mod_summon_cost"):
+            v = a.mod_summon_cost(st, s, card, v)
+    return v if v > 0 else 0
+
+
 def legal_summons(st: GameState) -> list[Action]:
     """Summon(card, space) by hand order, then space ascending."""
     p = st.turn_player
     costs = summon_costs(st)
     magic = st.magic[p]
-    cards = [c for c in st.hand[p] if 0 <= costs[c] <= magic]
+    if "mod_summon_cost" in st.info.hooks and st.hooked("mod_summon_cost"):
+        cards = [c for c in st.hand[p] if costs[c] >= 0 and summon_cost(st, c) <= magic]
+    else:
+        cards = [c for c in st.hand[p] if 0 <= costs[c] <= magic]
     if cards and "prevents_summon" in st.info.hooks:
         # a card with its own way in (Stonecloak) is not summoned by R14
         blocked = st.hooked("prevents_summon")
@@ -49,7 +64,7 @@ def legal_summons(st: GameState) -> list[Action]:
 
 def do_summon(st: GameState, a: Summon) -> None:
     p = st.turn_player
-    st.gain_magic(p, -(st.info.cards[a.card].cost or 0))  # R14: pile top -> discard
+    st.gain_magic(p, -summon_cost(st, a.card))  # R14: pile top -> discard
     st.place(a.card, a.space, p)
     if st.stats is not None:
         st.stats[3 * a.card] += 1

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 
 from engine.core.hooks import Ability
 from engine.rulesets.first.abilities import (
+    fallen_kingdom,
     jungle_elves,
     mercenaries,
     mountain_vargath,
@@ -21,9 +22,11 @@ from engine.rulesets.first.abilities import (
     shared,
     swamp_orcs,
     tundra_orcs,
+    vanguards,
 )
 
 FACTION_MODULES = (
+    fallen_kingdom,
     jungle_elves,
     mercenaries,
     mountain_vargath,
@@ -32,6 +35,7 @@ FACTION_MODULES = (
     shared,
     swamp_orcs,
     tundra_orcs,
+    vanguards,
 )
 
 ABILITY_TABLES: tuple[Mapping[str, type[Ability]], ...] = tuple(
