@@ -517,3 +517,55 @@ def test_join_the_horde_summons_chosen_commons_for_free() -> None:
 
     assert zero_cost(st, on_board) and zero_cost(st, oaf)
     assert st.zone[oaf] == BOARD
+
+
+# ------------------------------------------------------------------- edge cases
+def test_leader_and_relentless_fighters_share_the_moment_after_the_phase(
+    dice: Dice,
+) -> None:
+    """Two effects at once: the turn player orders them; both resolve."""
+    st = bench_fresh("frick", "krusk", ATTACK, events=True)
+    fighter = put(st, 0, "fighter-cave-goblins", sq(3, 0))
+    runt = put(st, 0, "runt", sq(3, 5))
+    foe = put(st, 1, "biter", sq(4, 0))
+    foe2 = put(st, 1, "kreep", sq(4, 5))
+    st.apply_action(EndPhase())
+    dec = pending(st)
+    assert dec is not None and dec.ability == "core.order"
+    abilities = {t.ability for t in dec.data}
+    assert abilities == {"frick.leader-of-the-horde", "fighter-cave-goblins.relentless"}
+    first = [t.ability for t in dec.data].index("frick.leader-of-the-horde")
+    st.apply_action(dec.options[first])
+    dice(6)
+    answer(st, "frick.leader-of-the-horde", Attack(runt, foe2))
+    dice(6)
+    answer(st, "fighter-cave-goblins.relentless", Attack(fighter, foe))
+    assert st.damage[foe] == 1 and st.damage[foe2] == 1 and st.phase == MAGIC
+
+
+def test_sly_ignores_goblins_the_opponent_controls() -> None:
+    st = fresh(MAGIC)
+    taken = put(st, 0, "fighter-cave-goblins", sq(2, 2))
+    st.set_controller(taken, 1)
+    st.invalidate()
+    st.apply_action(EndPhase())
+    assert pending(st) is None  # no Cave Goblin of seat 0's to swap with
+    assert st.turn_player == 1
+
+
+def test_feed_the_eater_may_eat_a_friendly_common_for_magic() -> None:
+    st = fresh()
+    eater = put(st, 0, "the-eater", sq(3, 3))
+    own = put(st, 0, "slinger", sq(2, 3))
+    st.apply_action(EndPhase())
+    answer(st, "the-eater.feed-the-eater", ChooseTarget(own))
+    assert st.zone[own] == DISCARD and st.magic[0] == 1 and st.on_board(eater)
+
+
+def test_feeder_ignores_goblins_destroyed_farther_than_two_spaces() -> None:
+    st = fresh(ATTACK, "frick")
+    feeder = put(st, 0, "the-feeder", sq(3, 3))
+    runt = put(st, 0, "runt", sq(0, 5))  # 5 spaces away
+    st.destroy(runt, 1)
+    st.settle()
+    assert st.zone[runt] == DISCARD and feeder not in st.under and st.magic[1] == 1

@@ -10,6 +10,7 @@ from firstbench import put, to_hand, uses
 from scenario import Dice, pending
 
 from engine.core.actions import (
+    NO,
     Attack,
     ChooseOption,
     ChooseSpace,
@@ -355,3 +356,40 @@ def test_mirage_moves_and_mends_walls_then_allows_summoning() -> None:
     assert Summon(jav, sq(1, 0)) in st.legal_actions()
     st.apply_action(Summon(jav, sq(1, 0)))
     assert st.pos[jav] == sq(1, 0) and st.magic[0] == 0
+
+
+# ------------------------------------------------------------------- edge cases
+def test_sandstorm_skips_a_unit_that_cannot_be_moved() -> None:
+    st = fresh(MOVE)
+    st.magic[0] = 2
+    biter = put(st, 0, "biter", sq(2, 4))
+    put(st, 1, "fighter-cave-goblins", sq(3, 4))  # keeps the Biter crazed
+    st.apply_action(EndPhase())
+    dec = pending(st)
+    assert dec is not None and ChooseTarget(biter) not in dec.options
+    st.apply_action(NO)
+    assert st.magic[0] == 2  # declining pays nothing
+
+
+def test_taunt_with_no_sand_goblin_in_reach_is_not_playable() -> None:
+    st = fresh(EVENTS)
+    put(st, 1, "fighter-cave-goblins", sq(6, 5))  # 6 from Krusk
+    taunt = to_hand(st, 0, "taunt")
+    assert PlayEvent(taunt) not in st.legal_actions()
+
+
+def test_scavenger_shield_also_stops_ability_wounds(dice: Dice) -> None:
+    st = fresh()
+    scav = put(st, 0, "scavenger", sq(2, 4))
+    loot = put(st, 1, "fighter-cave-goblins", sq(5, 5))
+    st.put_under(loot, scav)
+    st.magic[0] = 2
+    enemy = put(st, 1, "slinger", sq(2, 3))
+    st.phase = MOVE
+    st.invalidate()
+    st.apply_action(EndPhase())
+    answer(st, "krusk.sandstorm", ChooseTarget(scav))
+    dice(6)
+    answer(st, "krusk.sandstorm", ChooseSpace(sq(3, 4)))
+    assert st.damage[scav] == 0 and st.zone[loot] == DISCARD
+    assert st.on_board(enemy)

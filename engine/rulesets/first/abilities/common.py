@@ -10,6 +10,11 @@ keywords with identical wording) and small helpers of the first edition's abilit
 - :class:`Fury`: after it attacks, roll a die; on 5+ it may move up to 2 spaces and
   attack again (repeatable; it needs a target, not a hit: FAQ).
 - :class:`FarShot`: ranged reach 4.
+- Added for the Cave and Sand Goblins (issue 17): :class:`Relentless` (no attack in
+  your attack phase; an extra attack right after it, optionally shared by a group),
+  :class:`Assault`, :class:`Rider`, :class:`SwiftStrike`, :class:`Escape`,
+  :class:`Camouflage`, and :func:`roll_for` (an ability's roll that a re-roll such
+  as Stink's *Lucky* may change before it counts).
 
 How dice are counted: a die hits on 3+ (R21, :mod:`engine.rulesets.first.dice`);
 "no dice rolled" is played by rolling as usual (the seeded stream stays the same) and
