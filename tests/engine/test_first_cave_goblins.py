@@ -569,3 +569,25 @@ def test_feeder_ignores_goblins_destroyed_farther_than_two_spaces() -> None:
     st.destroy(runt, 1)
     st.settle()
     assert st.zone[runt] == DISCARD and feeder not in st.under and st.magic[1] == 1
+
+
+def test_throw_rocks_lets_relentless_fighters_throw_after_the_phase(
+    dice: Dice,
+) -> None:
+    st = fresh(EVENTS, "frick")
+    fighter = put(st, 0, "fighter-cave-goblins", sq(3, 0))
+    enemy = put(st, 1, "biter", sq(5, 0))
+    play(st, "throw-rocks")
+    answer(st, "throw-rocks.effect", ChooseOption(0))
+    st.phase = ATTACK
+    st.invalidate()
+    assert Attack(fighter, enemy) not in st.legal_actions()  # still Relentless
+    st.apply_action(EndPhase())
+    dec = pending(st)
+    assert dec is not None and dec.ability == "core.order"  # Frick's too
+    st.apply_action(dec.options[0])
+    dice(6)
+    top = pending(st)
+    assert top is not None and Attack(fighter, enemy) in top.options
+    st.apply_action(Attack(fighter, enemy))
+    assert st.damage[enemy] == 1

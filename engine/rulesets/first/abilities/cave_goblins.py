@@ -57,7 +57,8 @@ copies never stack, R36):
   your Cave Goblin units only with dice of 6 (FAQ: every one of them).
 - Throw Rocks: choose (option 0) your sword Cave Goblin commons attack as if they
   had the bow this turn (3 clear straight spaces; offered as extra attack actions in
-  your attack phase) or (option 1) your bow Cave Goblin commons get +1 attack.
+  your attack phase, and in the Relentless, Leader of the Horde and Swift Strike
+  choices) or (option 1) your bow Cave Goblin commons get +1 attack.
 - Hordes of Rabble: each of your Cave Goblin commons may move 1 space (one at a
   time, NO ends it); this turn up to 6 different units may attack.
 - Join the Horde: choose up to 2 Cave Goblin commons in your hand; they and your
@@ -249,7 +250,7 @@ class LeaderOfTheHorde(Ability):
         opts: list[Action] = [NO]
         for u in cg_units(st, st.ctrl[src]):
             if zero_cost(st, u):
-                opts += [Attack(u, t) for t in attack_targets(st, u)]
+                opts += [Attack(u, t) for t in cg_targets(st, u)]
         if len(opts) > 1:
             st.ask(self.decision(st, src, opts, prompt="Leader of the Horde"))
 
@@ -264,6 +265,7 @@ class MagicAugmentation(_UnderToDestroyer):
     +4). The cards are counted as Blarf's ``boost``."""
 
     CAP = 4
+    self_only = True
 
     def under_count(self, st: GameState, src: int) -> int:
         return st.boost[src]
@@ -380,6 +382,27 @@ class Tireless(Ability):
 
 
 # -- Reeker, Fighter -------------------------------------------------------------------
+def throws_rocks(st: GameState, unit: int) -> bool:
+    """Is ``unit`` a sword Cave Goblin common attacking as if it had the bow (Throw
+    Rocks, option 0, played by its controller this turn)?"""
+    key = f"first.throw-rocks.{st.ctrl[unit]}"
+    return (
+        bool(st.flags.get(key))
+        and st.flags.get(key + ".mode", -1) == 0
+        and not st.info.is_ranged[unit]
+        and st.info.is_common[unit]
+        and is_cg(st, unit)
+    )
+
+
+def cg_targets(st: GameState, unit: int) -> list[int]:
+    """:func:`attack_targets`, plus the bow's reach under Throw Rocks."""
+    out = attack_targets(st, unit)
+    if throws_rocks(st, unit):
+        out += _rock_targets(st, unit)
+    return out
+
+
 class ReekerRelentless(Relentless):
     """:class:`.common.Relentless` for one unit."""
 
@@ -389,6 +412,9 @@ class FighterRelentless(Relentless):
 
     group = True
     limit = 2
+
+    def targets(self, st: GameState, unit: int) -> list[int]:
+        return cg_targets(st, unit)
 
 
 # -- Scagg -----------------------------------------------------------------------------
@@ -640,6 +666,9 @@ class GoblinRage(SwiftStrike):
     def _key(self, player: int) -> str:
         return f"first.goblin-rage.{player}"
 
+    def targets(self, st: GameState, unit: int) -> list[int]:
+        return cg_targets(st, unit)
+
     def play(self, st: GameState, card: int) -> None:
         st.flags[self._key(st.turn_player)] = card + 1
 
@@ -830,7 +859,7 @@ class ThrowRocks(_Granting):
             return []
         out: list[Action] = []
         for u in cg_commons(st, st.info.owner[src]):
-            if not st.info.is_ranged[u] and may_attack_now(st, u):
+            if throws_rocks(st, u) and may_attack_now(st, u):
                 out += [Attack(u, t) for t in _rock_targets(st, u)]
         return out
 

@@ -314,6 +314,10 @@ class Relentless(Ability):
     group: ClassVar[bool] = False
     limit: ClassVar[int] = 1
 
+    def targets(self, st: GameState, unit: int) -> list[int]:
+        """What ``unit`` may attack in the window (an event may widen it)."""
+        return attack_targets(st, unit)
+
     def members(self, st: GameState, src: int) -> list[int]:
         if self.group:
             return units_with(st, st.ctrl[src], self.id)
@@ -349,7 +353,7 @@ class Relentless(Ability):
         opts: list[Action] = []
         for u in mem:
             if u not in done and st.ctrl[u] == p:
-                opts += [Attack(u, t) for t in attack_targets(st, u)]
+                opts += [Attack(u, t) for t in self.targets(st, u)]
         if opts:
             st.ask(
                 Decision(
@@ -473,6 +477,10 @@ class SwiftStrike(Ability):
     def grants(self, st: GameState, src: int, unit: int) -> bool:
         return unit == src
 
+    def targets(self, st: GameState, unit: int) -> list[int]:
+        """What ``unit`` may attack again (an event may widen it)."""
+        return attack_targets(st, unit)
+
     def _used(self, unit: int) -> str:
         return f"first.swift-strike.{unit}"
 
@@ -493,7 +501,7 @@ class SwiftStrike(Ability):
         if not st.on_board(unit) or st.flags.get(self._used(unit)):
             return
         opts: list[Action] = [NO]
-        opts += [Attack(unit, t) for t in attack_targets(st, unit)]
+        opts += [Attack(unit, t) for t in self.targets(st, unit)]
         if len(opts) > 1:
             st.ask(
                 Decision(
