@@ -98,7 +98,7 @@ GOLDEN_MATCHUPS = {
 # same commit, saying why.
 GAME_LOGS_DIGEST = {
     "second": "288890d576bc6e63096da159326c69c2d1b5845e31232296690b9d2c59ee7a93",
-    "first": "e89b174f9fc4b553eda6275b20de70c0ce2b2824fe14b40c41570bf2f17caa7e",
+    "first": "0a833ccc08907cb0cc871ce8c487d16117e5d549b25673bc2fb6b3b631bafc78",
 }
 
 

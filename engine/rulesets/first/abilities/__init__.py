@@ -14,13 +14,23 @@ from collections.abc import Mapping
 from engine.core.hooks import Ability
 from engine.rulesets.first.abilities import (
     cave_goblins,
+    jungle_elves,
+    mountain_vargath,
     phoenix_elves,
     sand_goblins,
     shared,
     tundra_orcs,
 )
 
-FACTION_MODULES = (cave_goblins, phoenix_elves, sand_goblins, shared, tundra_orcs)
+FACTION_MODULES = (
+    cave_goblins,
+    jungle_elves,
+    mountain_vargath,
+    phoenix_elves,
+    sand_goblins,
+    shared,
+    tundra_orcs,
+)
 
 ABILITY_TABLES: tuple[Mapping[str, type[Ability]], ...] = tuple(
     m.ABILITIES for m in FACTION_MODULES
