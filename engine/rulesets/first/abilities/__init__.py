@@ -13,12 +13,14 @@ from collections.abc import Mapping
 
 from engine.core.hooks import Ability
 from engine.rulesets.first.abilities import (
+    cave_goblins,
     fallen_kingdom,
     jungle_elves,
     mercenaries,
     mountain_vargath,
     neutral,
     phoenix_elves,
+    sand_goblins,
     shared,
     swamp_orcs,
     tundra_orcs,
@@ -26,12 +28,14 @@ from engine.rulesets.first.abilities import (
 )
 
 FACTION_MODULES = (
+    cave_goblins,
     fallen_kingdom,
     jungle_elves,
     mercenaries,
     mountain_vargath,
     neutral,
     phoenix_elves,
+    sand_goblins,
     shared,
     swamp_orcs,
     tundra_orcs,

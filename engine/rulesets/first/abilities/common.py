@@ -10,6 +10,11 @@ keywords with identical wording) and small helpers of the first edition's abilit
 - :class:`Fury`: after it attacks, roll a die; on 5+ it may move up to 2 spaces and
   attack again (repeatable; it needs a target, not a hit: FAQ).
 - :class:`FarShot`: ranged reach 4.
+- Added for the Cave and Sand Goblins (issue 17): :class:`Relentless` (no attack in
+  your attack phase; an extra attack right after it, optionally shared by a group),
+  :class:`Assault`, :class:`SwiftStrike`, :class:`Escape`, :class:`Camouflage`, and
+  :func:`roll_for` (an ability's roll that a re-roll such as Stink's *Lucky* may
+  change before it counts); they use the Jungle Elves' :class:`Rider`.
 
 How dice are counted: a die hits on 3+ (R21, :mod:`engine.rulesets.first.dice`);
 "no dice rolled" is played by rolling as usual (the seeded stream stays the same) and
@@ -18,14 +23,23 @@ replacing the wounds by the number of dice, which gives the same result.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
-from engine.core.actions import NO, Action, ChooseSpace, ChooseTarget, UseAbility
+from engine.core.actions import (
+    NO,
+    YES,
+    Action,
+    Attack,
+    ChooseSpace,
+    ChooseTarget,
+    UseAbility,
+    YesNo,
+)
 from engine.core.board import ADJ, DIST, RAYS
 from engine.core.effects import attack_targets, extra_attack, straight_spaces
 from engine.core.hooks import Ability, Decision, Trigger
 from engine.core.mechanics.movement import _plain_path, walk_reach
-from engine.core.phases import MOVE
+from engine.core.phases import ATTACK, MOVE
 from engine.core.types import CardClass
 from engine.rulesets.first.dice import hits
 
@@ -420,3 +434,256 @@ class Plague(Ability):
             (die,) = st.roll(1)
             if die >= self.PLAGUE_ON:
                 st.deal_damage(c, 1, me, src)
+
+
+# -- Cave Goblins and Sand Goblins (issue 17): shared keywords and helpers -------------
+AFTER_ATTACK_PHASE = "first.after_attack_phase"
+"""``st.flags``: set while the attacks made "right after your attack phase" resolve
+(Relentless, Leader of the Horde): Relentless units may attack then."""
+
+
+def has_ability(st: GameState, cid: int, suffix: str) -> bool:
+    """Does ``cid`` carry an ability whose id ends with ``suffix`` (".scavenge")?"""
+    return any(ab.id.endswith(suffix) for ab in st.info.abilities[cid])
+
+
+def roll_for(
+    ab: Ability, st: GameState, src: int, roller: int, n: int, *data: object
+) -> tuple[int, ...] | None:
+    """Roll ``n`` dice for the ability ``ab`` of ``src`` (``roller`` rolls them).
+    When an ``after_roll`` ability works (a re-roll such as Lucky), the roll waits on
+    the stack as ``ab``'s trigger with data ``("roll", roller, faces, *data)`` and
+    None is returned: ``ab.resolve_trigger`` then goes on with the final faces.
+    Otherwise the faces are returned at once."""
+    faces = st.roll(n)
+    if "after_roll" in st.info.hooks and st.hooked("after_roll"):
+        st.stack.append(
+            Trigger(ab.id, src, st.ctrl[src], ("roll", roller, faces, *data))
+        )
+        st.emit("after_roll", roller, faces)
+        return None
+    return faces
+
+
+def units_with(st: GameState, player: int, ability_id: str) -> list[int]:
+    """Units ``player`` controls that carry the ability ``ability_id``, by space."""
+    return [
+        c
+        for c in st.units_of(player)
+        if any(ab.id == ability_id for ab in st.info.abilities[c])
+    ]
+
+
+class Relentless(Ability):
+    """The unit does not attack in your attack phase; right after that phase you may
+    attack with it (an extra attack: not one of the 3, R17). With ``group`` every
+    unit carrying this ability id shares one window and at most ``limit`` of them
+    attack (the Cave Goblin Fighters: up to 2, FAQ)."""
+
+    group: ClassVar[bool] = False
+    limit: ClassVar[int] = 1
+
+    def targets(self, st: GameState, unit: int) -> list[int]:
+        """What ``unit`` may attack in the window (an event may widen it)."""
+        return attack_targets(st, unit)
+
+    def members(self, st: GameState, src: int) -> list[int]:
+        if self.group:
+            return units_with(st, st.ctrl[src], self.id)
+        return [src]
+
+    def prevents_attack(
+        self, st: GameState, src: int, attacker: int, target: int
+    ) -> bool:
+        return (
+            attacker == src
+            and st.phase == ATTACK
+            and not st.flags.get(AFTER_ATTACK_PHASE)
+        )
+
+    def end_of_phase(self, st: GameState, src: int, phase: int) -> Trigger | None:
+        if phase != ATTACK or st.turn_player != st.ctrl[src]:
+            return None
+        mem = self.members(st, src)
+        if not mem or mem[0] != src:  # one window per group
+            return None
+        return self.trigger(st, src, ())
+
+    def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
+        st.flags[AFTER_ATTACK_PHASE] = 1
+        done: tuple[int, ...] = trig.data[0]
+        if len(done) >= self.limit:
+            return
+        p = trig.player
+        if self.group:
+            mem = units_with(st, p, self.id)
+        else:
+            mem = [trig.source] if st.on_board(trig.source) else []
+        opts: list[Action] = []
+        for u in mem:
+            if u not in done and st.ctrl[u] == p:
+                opts += [Attack(u, t) for t in self.targets(st, u)]
+        if opts:
+            st.ask(
+                Decision(
+                    p,
+                    self.id,
+                    trig.source,
+                    (NO, *opts),
+                    (done,),
+                    "Relentless: attack now",
+                )
+            )
+
+    def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
+        if not isinstance(action, Attack):
+            return
+        done: tuple[int, ...] = dec.data[0] + (action.attacker,)
+        # the next choice comes after this attack and its effects
+        st.stack.append(Trigger(self.id, dec.source, dec.player, (done,)))
+        extra_attack(st, action.attacker, action.target)
+
+
+def _adjacent_enemy_units(st: GameState, cid: int) -> list[int]:
+    me = st.ctrl[cid]
+    return [
+        c for c in adjacent_cards(st, cid) if st.info.is_unit[c] and st.ctrl[c] != me
+    ]
+
+
+class Assault(Ability):
+    """When it attacks an adjacent enemy unit it may attack every other enemy unit
+    adjacent to it as well, each attack resolved separately (all of them or only
+    the first, FAQ; each unit once). The further attacks are extra attacks."""
+
+    def _key(self, src: int) -> str:
+        return f"first.assault.{src}"
+
+    def after_attack(
+        self, st: GameState, src: int, attacker: int, target: int, n: int
+    ) -> Trigger | None:
+        if attacker != src or st.flags.get(self._key(src)):
+            return None
+        if st.turn_player != st.ctrl[src] or not st.info.is_unit[target]:
+            return None
+        if st.ctrl[target] == st.ctrl[src]:
+            return None
+        return self.trigger(st, src, "ask", target)
+
+    def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
+        src = trig.source
+        if trig.data[0] == "chain":
+            rest: tuple[int, ...] = trig.data[1]
+            if not rest or not st.on_board(src):
+                st.flags[self._key(src)] = 0
+                return
+            first = rest[0]
+            st.stack.append(Trigger(self.id, src, trig.player, ("chain", rest[1:])))
+            if st.on_board(first) and first in _adjacent_enemy_units(st, src):
+                extra_attack(st, src, first)
+            return
+        if not st.on_board(src):
+            return
+        first = trig.data[1]
+        others = [c for c in _adjacent_enemy_units(st, src) if c != first]
+        if others:
+            st.ask(self.decision(st, src, [NO, YES], tuple(others), prompt="Assault"))
+
+    def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
+        if isinstance(action, YesNo) and action.yes:
+            st.flags[self._key(dec.source)] = 1
+            st.stack.append(
+                Trigger(self.id, dec.source, dec.player, ("chain", dec.data[0]))
+            )
+
+
+class SwiftStrike(Ability):
+    """Once per turn, after this unit attacks, it may attack one more time (an extra
+    attack). :meth:`grants` says which units have it (by default: itself)."""
+
+    def grants(self, st: GameState, src: int, unit: int) -> bool:
+        return unit == src
+
+    def targets(self, st: GameState, unit: int) -> list[int]:
+        """What ``unit`` may attack again (an event may widen it)."""
+        return attack_targets(st, unit)
+
+    def _used(self, unit: int) -> str:
+        return f"first.swift-strike.{unit}"
+
+    def after_attack(
+        self, st: GameState, src: int, attacker: int, target: int, n: int
+    ) -> Trigger | None:
+        if (
+            st.on_board(attacker)
+            and st.ctrl[attacker] == st.turn_player
+            and not st.flags.get(self._used(attacker))
+            and self.grants(st, src, attacker)
+        ):
+            return Trigger(self.id, src, st.turn_player, (attacker,))
+        return None
+
+    def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
+        unit = trig.data[0]
+        if not st.on_board(unit) or st.flags.get(self._used(unit)):
+            return
+        opts: list[Action] = [NO]
+        opts += [Attack(unit, t) for t in self.targets(st, unit)]
+        if len(opts) > 1:
+            st.ask(
+                Decision(
+                    trig.player,
+                    self.id,
+                    trig.source,
+                    tuple(opts),
+                    (unit,),
+                    "Swift Strike: attack again",
+                )
+            )
+
+    def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
+        if isinstance(action, Attack) and st.on_board(action.attacker):
+            st.flags[self._used(action.attacker)] = 1
+            extra_attack(st, action.attacker, action.target)
+
+
+class Escape(Ability):
+    """After attacking, you may pay 1 magic to move it up to 2 spaces."""
+
+    PRICE = 1
+
+    def after_attack(
+        self, st: GameState, src: int, attacker: int, target: int, n: int
+    ) -> Trigger | None:
+        if attacker == src and st.on_board(src) and st.ctrl[src] == st.turn_player:
+            return self.trigger(st, src)
+        return None
+
+    def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
+        src = trig.source
+        if not st.on_board(src) or st.magic[st.ctrl[src]] < self.PRICE:
+            return
+        if not st.can_move(src):
+            return
+        reach = walk_reach(st.occ, st.pos[src], 2)
+        spaces = [s for s in range(48) if reach >> s & 1 and s != st.pos[src]]
+        if spaces:
+            opts: list[Action] = [NO]
+            opts += [ChooseSpace(s) for s in spaces]
+            st.ask(self.decision(st, src, opts, prompt="Escape: pay 1 to move"))
+
+    def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
+        src = dec.source
+        if isinstance(action, ChooseSpace) and st.on_board(src):
+            st.gain_magic(st.ctrl[src], -self.PRICE)
+            path = _plain_path(st, st.pos[src], action.space)
+            st.relocate(src, action.space, "move", path)
+
+
+class Camouflage(Ability):
+    """Units not adjacent to it cannot attack it."""
+
+    def prevents_attack(
+        self, st: GameState, src: int, attacker: int, target: int
+    ) -> bool:
+        return target == src and st.pos[attacker] not in ADJ[st.pos[src]]
