@@ -20,11 +20,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.core.actions import NO, Action, ChooseSpace, ChooseTarget
+from engine.core.actions import NO, Action, ChooseSpace, ChooseTarget, UseAbility, YesNo
 from engine.core.board import ADJ, RAYS
 from engine.core.effects import attack_targets, extra_attack
 from engine.core.hooks import Ability, Decision, Trigger
 from engine.core.mechanics.movement import _plain_path, walk_reach
+from engine.core.phases import MOVE
 from engine.core.types import CardClass
 from engine.rulesets.first.dice import hits
 
@@ -250,3 +251,151 @@ class GreaterFlight(Ability):
 
     def passes_through(self, st: GameState, src: int, other: int) -> bool:
         return True
+
+
+# -- Shadow Elves (Hydrake, Blade Master, Melek, Swordsman) ---------------------------
+class Swift(Ability):
+    """It may move 1 extra space in your movement phase."""
+
+    self_only = True
+
+    def mod_move(self, st: GameState, src: int, cid: int, value: int) -> int:
+        return value + 1 if cid == src else value
+
+
+class SwiftStrike(Ability):
+    """Once per turn, after this unit attacks, it may attack once more (an extra
+    attack: not one of the 3, R17)."""
+
+    def _key(self, src: int) -> str:
+        return f"first.swift-strike.{src}"
+
+    def after_attack(
+        self, st: GameState, src: int, attacker: int, target: int, n: int
+    ) -> Trigger | None:
+        if (
+            attacker == src
+            and st.on_board(src)
+            and st.turn_player == st.ctrl[src]
+            and self._key(src) not in st.flags
+        ):
+            return self.trigger(st, src)
+        return None
+
+    def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
+        src = trig.source
+        if not st.on_board(src) or self._key(src) in st.flags:
+            return
+        targets = attack_targets(st, src)
+        if targets:
+            st.flags[self._key(src)] = 1
+            opts: list[Action] = [NO]
+            opts += [ChooseTarget(t) for t in targets]
+            st.ask(self.decision(st, src, opts, prompt="Swift Strike: attack again?"))
+
+    def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
+        if isinstance(action, ChooseTarget) and st.on_board(dec.source):
+            extra_attack(st, dec.source, action.card)
+
+
+class Assault(Ability):
+    """When it attacks an adjacent enemy unit it may attack every other enemy unit
+    adjacent to it as well, each attack resolved separately (FAQ: all of them or
+    only the first; each unit once). The further attacks are extra attacks."""
+
+    def _key(self, src: int) -> str:
+        return f"first.assault.{src}"
+
+    def after_attack(
+        self, st: GameState, src: int, attacker: int, target: int, n: int
+    ) -> Trigger | None:
+        if (
+            attacker == src
+            and st.on_board(src)
+            and st.turn_player == st.ctrl[src]
+            and st.info.is_unit[target]
+            and st.info.owner[target] != st.ctrl[src]
+            and self._key(src) not in st.flags
+        ):
+            return self.trigger(st, src, "first", target)
+        return None
+
+    def _others(self, st: GameState, src: int, done: tuple[int, ...]) -> list[int]:
+        me = st.ctrl[src]
+        return [
+            t
+            for t in attack_targets(st, src)
+            if t not in done
+            and st.info.is_unit[t]
+            and st.ctrl[t] != me
+            and st.pos[t] in ADJ[st.pos[src]]
+        ]
+
+    def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
+        src = trig.source
+        if not st.on_board(src):
+            return
+        if trig.data[0] == "first":
+            st.flags[self._key(src)] = 1
+            others = self._others(st, src, (trig.data[1],))
+            if others:
+                opts = (NO, YesNo(True))
+                st.ask(
+                    self.decision(
+                        st,
+                        src,
+                        opts,
+                        tuple(others),
+                        prompt="Assault: attack every other adjacent enemy unit?",
+                    )
+                )
+            return
+        todo: tuple[int, ...] = trig.data[1]
+        for i, t in enumerate(todo):
+            if st.on_board(t) and t in self._others(st, src, ()):
+                if todo[i + 1 :]:
+                    st.stack.append(self.trigger(st, src, "chain", todo[i + 1 :]))
+                extra_attack(st, src, t)
+                return
+
+    def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
+        if action == YesNo(True):
+            st.stack.append(self.trigger(st, dec.source, "chain", dec.data[0]))
+
+
+class Rider(Ability):
+    """In your movement phase, instead of its normal move, it may move up to 7 clear
+    straight-line spaces (one of the 3 moves; a limit on its move, e.g. Summon the
+    Night's 1 space, limits this too)."""
+
+    action_phases = (MOVE,)
+    REACH = 7
+
+    def actions(self, st: GameState, src: int) -> list[Action]:
+        if (
+            st.stack
+            or src in st.moved
+            or len(st.moved) >= st.info.ruleset.movers_limit(st)
+            or not st.can_move(src)
+        ):
+            return []
+        dist = st.move_distance(src)
+        reach = self.REACH if dist >= 2 else dist
+        out: list[Action] = []
+        for ray in RAYS[st.pos[src]]:
+            for k, s in enumerate(ray[:reach]):
+                if st.board[s] >= 0:
+                    break
+                if k >= 2:  # 1-2 spaces: its normal move already offers them
+                    out.append(UseAbility(src, self.id, s))
+        return sorted(out, key=lambda a: a.option if isinstance(a, UseAbility) else 0)
+
+    def use(self, st: GameState, src: int, action: Action) -> None:
+        assert isinstance(action, UseAbility)
+        to = action.option
+        path: tuple[int, ...] = ()
+        for ray in RAYS[st.pos[src]]:
+            if to in ray:
+                path = ray[: ray.index(to) + 1]
+        st.moved.append(src)
+        st.relocate(src, to, "move", path)
