@@ -15,7 +15,8 @@ if TYPE_CHECKING:
 
 
 def wall_spaces(st: GameState, player: int) -> tuple[int, ...]:
-    """Empty spaces adjacent to walls ``player`` controls, ascending."""
+    """Empty spaces adjacent to walls ``player`` controls, ascending (and to cards an
+    ability makes summoning points, ``counts_as_gate``: the Stoneflesh Mutant)."""
     mask = 0
     ctrl = st.ctrl
     board = st.board
@@ -25,6 +26,10 @@ def wall_spaces(st: GameState, player: int) -> tuple[int, ...]:
         cid = board[space]
         if ctrl[cid] == player and static[cid]:
             mask |= ADJ_MASK[space]
+    if "counts_as_gate" in st.info.hooks:
+        for s, a in st.hooked("counts_as_gate"):
+            if ctrl[s] == player and a.counts_as_gate(st, s):
+                mask |= ADJ_MASK[st.pos[s]]
     return _bits(mask & ~occ)
 
 

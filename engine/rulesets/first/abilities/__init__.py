@@ -24,10 +24,11 @@ from engine.rulesets.first.abilities import (
     phoenix_elves,
     shadow_elves,
     shared,
+    the_filth,
     tundra_orcs,
 )
 
-FACTION_MODULES = (phoenix_elves, shadow_elves, shared, tundra_orcs)
+FACTION_MODULES = (phoenix_elves, shadow_elves, shared, the_filth, tundra_orcs)
 
 ABILITY_TABLES: tuple[Mapping[str, type[Ability]], ...] = (
     *(m.ABILITIES for m in FACTION_MODULES),

@@ -10,6 +10,11 @@ keywords with identical wording) and small helpers of the first edition's abilit
 - :class:`Fury`: after it attacks, roll a die; on 5+ it may move up to 2 spaces and
   attack again (repeatable; it needs a target, not a hit: FAQ).
 - :class:`FarShot`: ranged reach 4.
+- :class:`Swift` (+1 space), :class:`SwiftStrike` (once per turn, one extra attack
+  after attacking), :class:`Assault` (after attacking an adjacent enemy unit, may
+  attack every other adjacent enemy unit: all or none of them, FAQ), :class:`Rider`
+  (instead of its move, up to 7 clear straight-line spaces): added with the Shadow
+  Elves.
 
 How dice are counted: a die hits on 3+ (R21, :mod:`engine.rulesets.first.dice`);
 "no dice rolled" is played by rolling as usual (the seeded stream stays the same) and
