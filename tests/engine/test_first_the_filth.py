@@ -412,3 +412,95 @@ def test_shield_not_offered_for_misses_or_mutated_units(dice: Dice) -> None:
     dec = pending(st)
     assert dec is None or dec.ability != WINDOW
     assert st.damage[spew] == 1
+
+
+@pytest.mark.covers("void-mutant.dimensional-shift", ruleset="first")
+def test_dimensional_shift_lets_commons_through_and_sends_them_to_a_wall() -> None:
+    st = fresh(MOVE)
+    void = put(st, 0, "void-mutant", sq(2, 2))
+    zealot = put(st, 0, "zealot", sq(1, 2))
+    wall = put(st, 1, "wall", sq(6, 4))
+    enemy = put(st, 1, "swordsman", sq(3, 1))  # not yours: cannot pass
+    assert any(  # through the Void Mutant
+        isinstance(a, Move) and a.unit == zealot and a.to == sq(3, 2)
+        for a in st.legal_actions()
+    )
+    act = UseAbility(void, "void-mutant.dimensional-shift", zealot)
+    assert act in st.legal_actions()
+    st.apply_action(act)
+    dec = pending(st)
+    assert dec is not None
+    assert {a.space for a in dec.options} == {sq(5, 4), sq(7, 4), sq(6, 3), sq(6, 5)}
+    st.apply_action(dec.options[0])
+    assert st.pos[zealot] == sq(5, 4) and zealot in st.moved
+    assert st.on_board(wall) and st.on_board(enemy) and st.pos[void] == sq(2, 2)
+
+
+def test_dimensional_shift_destroys_the_unit_with_no_wall_space() -> None:
+    st = fresh(MOVE)
+    void = put(st, 0, "void-mutant", sq(2, 2))
+    zealot = put(st, 0, "zealot", sq(1, 2))
+    st.apply_action(UseAbility(void, "void-mutant.dimensional-shift", zealot))
+    assert st.zone[zealot] == DISCARD and st.magic[0] == 1
+
+
+@pytest.mark.covers("possessed-wall.effect", ruleset="first")
+def test_possessed_wall_blocks_summoning_until_two_cards_are_discarded() -> None:
+    from engine.core.actions import ChooseTarget
+    from engine.rulesets.first.summon import wall_spaces
+
+    st = fresh(EVENTS)
+    wall = put(st, 1, "wall", sq(5, 2))
+    pw = to_hand(st, 0, "possessed-wall")
+    assert wall_spaces(st, 1)
+    st.apply_action(PlayEvent(pw))
+    st.apply_action(ChooseTarget(wall))
+    assert st.zone[pw] == UNDER and st.pos[pw] == wall
+    assert wall_spaces(st, 1) == ()
+    # one card in hand: the wall's controller is not asked between phases
+    c1 = to_hand(st, 1, "swordsman")
+    st.apply_action(EndPhase())
+    assert pending(st) is None and st.phase == MOVE
+    c2 = to_hand(st, 1, "scout")
+    st.apply_action(EndPhase())  # between the opponent's phases: R34
+    dec = pending(st)
+    assert dec is not None and dec.ability == WINDOW and dec.player == 1
+    assert dec.options == (NO, UseAbility(pw, "possessed-wall.effect"))
+    st.apply_action(dec.options[1])
+    st.apply_action(ChooseTarget(c1))
+    st.apply_action(ChooseTarget(c2))
+    assert st.zone[c1] == DISCARD and st.zone[c2] == DISCARD
+    assert st.zone[pw] == DISCARD and wall_spaces(st, 1)
+    assert pending(st) is None and st.phase == ATTACK
+
+
+def test_possessed_wall_removed_by_an_action_in_its_victims_turn() -> None:
+    from engine.core.actions import ChooseTarget
+
+    st = fresh(EVENTS)
+    wall = put(st, 1, "wall", sq(5, 2))
+    pw = to_hand(st, 0, "possessed-wall")
+    st.apply_action(PlayEvent(pw))
+    st.apply_action(ChooseTarget(wall))
+    end_turn(st)
+    assert st.turn_player == 1
+    hand = list(st.hand[1])
+    assert len(hand) >= 2  # drawn up to 5
+    act = UseAbility(pw, "possessed-wall.effect", 0)
+    assert act in st.legal_actions()
+    st.apply_action(act)
+    st.apply_action(ChooseTarget(hand[0]))
+    st.apply_action(ChooseTarget(hand[1]))
+    assert st.zone[pw] == DISCARD
+
+
+def test_possessed_wall_goes_with_its_wall(dice: Dice) -> None:
+    from engine.core.actions import ChooseTarget
+
+    st = fresh(EVENTS)
+    wall = put(st, 1, "wall", sq(5, 2))
+    pw = to_hand(st, 0, "possessed-wall")
+    st.apply_action(PlayEvent(pw))
+    st.apply_action(ChooseTarget(wall))
+    st.destroy(wall, 0)
+    assert st.zone[pw] == DISCARD

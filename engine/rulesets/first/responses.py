@@ -29,6 +29,11 @@ Moments (``ctx`` is what :meth:`Response.eligible` and :meth:`Response.respond` 
     discard pile, its effect not resolved yet). Opened by
     :func:`engine.rulesets.first.events.do_event` for every event but walls; cancel
     the effect with :func:`cancel_event`.
+    ``ANYTIME`` ``(phase,)``: "at any time" powers (R34: during your own turn, or
+    between the phases of the opponent's turn, never mid-roll or mid-event). Opened by
+    the ``end_of_phase`` hook as each phase of a turn ends. The turn player uses such
+    a power through an ordinary ``actions`` hook of the card instead, so an ANYTIME
+    response is normally eligible only for the other player (Possessed Wall).
 
 The window (:class:`ResponseWindow`, decision ability ``"first.response"``)
     One window per moment: the player whose turn it is not is asked first, then the
@@ -36,8 +41,9 @@ The window (:class:`ResponseWindow`, decision ability ``"first.response"``)
     for. The question is a :class:`~engine.core.hooks.Decision` with explicit options:
     ``NO`` (let it pass) first, then ``PlayEvent(card)`` for each eligible card in hand
     (hand order) and ``UseAbility(card, ability id)`` for each eligible card on the
-    battlefield (space order). Eligibility is asked again when a player's turn to
-    answer comes (an earlier answer may have changed it). Everything is decided from
+    battlefield (space order) or under a card (card id order). Eligibility is asked
+    again when a player's turn to answer comes (an earlier answer may have changed
+    it). Everything is decided from
     the state (no hidden choice, no randomness), so it replays from the seed and
     searches see it as any other decision.
 
@@ -63,6 +69,7 @@ if TYPE_CHECKING:
 DESTROYED = "destroyed"
 WOUNDS = "wounds"
 EVENT = "event"
+ANYTIME = "anytime"
 
 WINDOW = "first.response"
 #: st.flags key: set while :func:`would_wound` asks the modifiers (abilities that
@@ -72,7 +79,7 @@ _IGNORE = "first.response.ignore."
 _CANCEL = "first.response.cancel."
 
 #: the hook that opens each moment's window (the others are left out of the game)
-_OPENERS = {DESTROYED: "on_destroy", WOUNDS: "after_roll"}
+_OPENERS = {DESTROYED: "on_destroy", WOUNDS: "after_roll", ANYTIME: "end_of_phase"}
 
 
 class Response(Ability):
@@ -129,6 +136,9 @@ class Response(Ability):
     ) -> Trigger | None:
         return self._open(st, src, DESTROYED, (card, by_player, st.ctrl[card]))
 
+    def end_of_phase(self, st: GameState, src: int, phase: int) -> Trigger | None:
+        return self._open(st, src, ANYTIME, (phase,))
+
     def after_roll(
         self, st: GameState, src: int, roller: int, faces: tuple[int, ...]
     ) -> Trigger | None:
@@ -160,7 +170,8 @@ def offers(
     st: GameState, player: int, moment: str, ctx: tuple[Any, ...]
 ) -> list[Action]:
     """``player``'s legal answers to ``moment`` now: ``PlayEvent`` for cards in hand
-    (hand order), then ``UseAbility`` for cards on the battlefield (space order)."""
+    (hand order), then ``UseAbility`` for cards on the battlefield (space order), then
+    for cards under others (card id order)."""
     found = [
         (c, a)
         for c, a in responders(st)
@@ -175,7 +186,8 @@ def offers(
     ):
         out.append(PlayEvent(c))
     for c, a in sorted(
-        ((c, a) for c, a in found if st.zone[c] == BOARD), key=lambda x: st.pos[x[0]]
+        ((c, a) for c, a in found if st.zone[c] != HAND),
+        key=lambda x: st.pos[x[0]] if st.zone[x[0]] == BOARD else 100 + x[0],
     ):
         out.append(UseAbility(c, a.id))
     return out
@@ -191,7 +203,8 @@ def first_responder(st: GameState, moment: str, ctx: tuple[Any, ...]) -> int:
 
 def open_window(st: GameState, moment: str, ctx: tuple[Any, ...]) -> bool:
     """Ask the players in turn (the player whose turn it is not first) whether they
-    answer ``moment``; False when nobody can (nothing was asked)."""
+    answer ``moment``; False when nobody can (nothing was asked). (The window's
+    trigger may have waited under other triggers: eligibility is asked again here.)"""
     order = (1 - st.turn_player, st.turn_player)
     return _ask_next(st, moment, ctx, order)
 

@@ -13,6 +13,10 @@ from engine.core.mechanics.summoning import summon_action, summon_costs
 if TYPE_CHECKING:
     from engine.core.state import GameState
 
+#: st.notes key + wall card id: that wall is not a summoning point now (a Possessed
+#: Wall covers it)
+NOT_A_SUMMONING_POINT = "first.not-a-summoning-point."
+
 
 def wall_spaces(st: GameState, player: int) -> tuple[int, ...]:
     """Empty spaces adjacent to walls ``player`` controls, ascending (and to cards an
@@ -22,9 +26,12 @@ def wall_spaces(st: GameState, player: int) -> tuple[int, ...]:
     board = st.board
     static = st.info.gate_static
     occ = st.occ
+    notes = st.notes
     for space in _bits(occ):
         cid = board[space]
         if ctrl[cid] == player and static[cid]:
+            if notes and f"{NOT_A_SUMMONING_POINT}{cid}" in notes:
+                continue
             mask |= ADJ_MASK[space]
     if "counts_as_gate" in st.info.hooks:
         for s, a in st.hooked("counts_as_gate"):

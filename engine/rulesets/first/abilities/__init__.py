@@ -10,7 +10,8 @@ is flagged partial, never passed off as full rules.
 Response cards (played or used out of phase in answer to something: Shadows, Shield of
 the Hopeful, the Spellsucker Mutant, Abolish, Divine Protection) subclass
 :class:`engine.rulesets.first.responses.Response`: set its ``moment`` (DESTROYED,
-WOUNDS, EVENT), write ``eligible`` and ``respond``; the generic response window asks
+WOUNDS, EVENT, or ANYTIME for "at any time" powers between the opponent's phases:
+Possessed Wall), write ``eligible`` and ``respond``; the generic response window asks
 the holder (a Decision: ``NO`` or one of the eligible cards) only when they hold one
 and can pay. See that module's docstring for the moments and how to add one."""
 

@@ -47,24 +47,40 @@ with it (R37). "Common Filth unit" below means a Filth common or a mutated unit;
   wall.
 - Tentacle Mutant, *Insidious Reach*: it may attack a card up to 2 straight-line spaces
   away, through cards in between (only the target is affected).
+- Void Mutant, *Dimensional Shift*: your unmutated Filth commons may move through its
+  space; one that ends its move on it (an action of the Void Mutant's, one of your 3
+  moves) is at once placed on an empty space next to any wall on the battlefield (its
+  controller chooses), or destroyed (by you) when there is none.
 - Channel Corruption: summon a Mutation from your hand at once, for free.
 - Shield of the Hopeful (a response, moment WOUNDS): when an attack would wound an
   unmutated Filth common you control, that attack puts no wounds on it (R24: the hits
   stay hits).
 
+- Possessed Wall: put it on an enemy wall (under it); that wall is no summoning point
+  while covered. The wall's controller may discard 2 cards from hand at any time to
+  discard the Possessed Wall: in their own turn an action, in the opponent's turn
+  through the ANYTIME response window as each phase ends (R34; never during the
+  draw). The card says "any player": the player who put it there gains nothing by
+  paying 2 cards to free the enemy's wall, so only the wall's controller is offered
+  it. Destroyed with the wall (R37).
+
 Not implemented: Absorption Mutant (*Magic Linked* moves a Filth card from an
 opponent's discard pile to yours: the engine keeps every card in its owner's discard
-pile, so the pile it names never holds one), Void Mutant (*Dimensional Shift*: ending
-a move on an occupied space and being placed at once next to a wall needs movement
-the core does not have), Possessed Wall (its "any player, at any time" removal needs
-an any-time window for both players) and Heretic's Rebuke (text unknown).
+pile, so the pile it names never holds one) and Heretic's Rebuke (text unknown).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from engine.core.actions import NO, Action, UseAbility, YesNo
+from engine.core.actions import (
+    NO,
+    Action,
+    ChooseSpace,
+    ChooseTarget,
+    UseAbility,
+    YesNo,
+)
 from engine.core.board import ADJ
 from engine.core.effects import (
     AtYourPhaseStart,
@@ -74,10 +90,12 @@ from engine.core.effects import (
 )
 from engine.core.hooks import BOARD, DECK, HAND, UNDER, Ability, Decision, Trigger
 from engine.core.mechanics.attack import _attack
+from engine.core.mechanics.movement import walk_reach
 from engine.core.phases import ATTACK, MOVE, SUMMON
 from engine.core.types import CardClass
 from engine.rulesets.first.abilities.common import GreaterFlight, straight_cards
 from engine.rulesets.first.responses import (
+    ANYTIME,
     EVENT,
     PROBE,
     IgnoreWounds,
@@ -86,6 +104,7 @@ from engine.rulesets.first.responses import (
     pending_faces,
     would_wound,
 )
+from engine.rulesets.first.summon import NOT_A_SUMMONING_POINT
 
 if TYPE_CHECKING:
     from engine.core.state import GameState
@@ -181,7 +200,7 @@ class Mutant(Ability):
     """Base of the Mutation cards' abilities: from hand, in your summon phase, the
     Mutation may be summoned onto a common Filth unit you control."""
 
-    action_phases = (SUMMON,)
+    action_phases: ClassVar[tuple[int, ...] | None] = (SUMMON,)
     hook_zones: ClassVar[dict[str, tuple[int, ...]]] = {"actions": (HAND,)}
 
     def actions(self, st: GameState, src: int) -> list[Action]:
@@ -545,6 +564,71 @@ class Nullify(Response, Mutant):
             st.destroy(src, me, src)
 
 
+class DimensionalShift(Mutant):
+    """Your unmutated Filth commons may move through its space; one may also end its
+    move there (``UseAbility(void, id, unit)`` in your movement phase, one of the 3
+    moves), and is then placed at once next to any wall on the battlefield (its
+    controller picks the space), or destroyed when no such space is empty."""
+
+    action_phases = (SUMMON, MOVE)
+    hook_zones: ClassVar[dict[str, tuple[int, ...]]] = {"actions": (HAND, BOARD)}
+
+    def lets_pass(self, st: GameState, src: int, mover: int, other: int) -> bool:
+        return (
+            other == src
+            and st.zone[src] == BOARD
+            and st.ctrl[mover] == st.ctrl[src]
+            and is_unmutated(st, mover)
+        )
+
+    def actions(self, st: GameState, src: int) -> list[Action]:
+        if st.zone[src] == HAND:
+            return mutation_actions(self, st, src)
+        if (
+            st.phase != MOVE
+            or st.stack
+            or len(st.moved) >= st.info.ruleset.movers_limit(st)
+        ):
+            return []
+        me = st.ctrl[src]
+        goal = 1 << st.pos[src]
+        occ = st.occ & ~goal
+        out: list[Action] = []
+        for u in st.units_of(me):
+            if u in st.moved or not is_unmutated(st, u) or not st.can_move(u):
+                continue
+            if walk_reach(occ, st.pos[u], st.move_distance(u)) & goal:
+                out.append(UseAbility(src, self.id, u))
+        return out
+
+    def use(self, st: GameState, src: int, action: Action) -> None:
+        assert isinstance(action, UseAbility)
+        if st.zone[src] == HAND:
+            mutate(st, src, action.option, True)
+            return
+        u = action.option
+        st.moved.append(u)
+        spaces = sorted(
+            {
+                s
+                for w in st.board
+                if w >= 0 and CardClass.WALL in st.info.cards[w].classes
+                for s in ADJ[st.pos[w]]
+                if st.board[s] < 0
+            }
+        )
+        if not spaces:
+            st.destroy(u, st.ctrl[src], src)
+            return
+        opts = tuple(ChooseSpace(s) for s in spaces)
+        st.ask(self.decision(st, src, opts, u, prompt="Dimensional Shift: place it"))
+
+    def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
+        u = dec.data[0]
+        if isinstance(action, ChooseSpace) and st.on_board(u):
+            st.place(u, action.space, st.ctrl[u])
+
+
 # -- events ---------------------------------------------------------------------------
 class ChannelCorruption(Ability):
     """Summon a Mutation from your hand at once, for free."""
@@ -571,6 +655,74 @@ class ChannelCorruption(Ability):
     def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
         if isinstance(action, UseAbility) and st.on_board(action.option):
             mutate(st, action.card, action.option, False)
+
+
+class PossessedWall(Response):
+    """Put on an enemy wall: it is no summoning point while covered. Its controller
+    may discard 2 cards from hand at any time to discard the Possessed Wall (in
+    their turn an action, in the opponent's turn the ANYTIME response window between
+    phases). Destroyed with the wall (cards under a card go with it, R37)."""
+
+    moment = ANYTIME
+    zones = (UNDER,)
+
+    def _walls(self, st: GameState, p: int) -> list[int]:
+        return [
+            w
+            for w in st.board
+            if w >= 0
+            and CardClass.WALL in st.info.cards[w].classes
+            and st.ctrl[w] != p
+            and f"{NOT_A_SUMMONING_POINT}{w}" not in st.notes
+        ]
+
+    def can_play(self, st: GameState, card: int) -> bool:
+        return bool(self._walls(st, st.turn_player))
+
+    def play(self, st: GameState, card: int) -> None:
+        p = st.turn_player
+        opts = tuple(ChooseTarget(w) for w in self._walls(st, p))
+        st.ask(Decision(p, self.id, card, opts, ("cover",), "Possessed Wall: on"))
+
+    def eligible(self, st: GameState, src: int, ctx: tuple[Any, ...]) -> bool:
+        holder = st.ctrl[src]
+        return holder != st.turn_player and len(st.hand[holder]) >= 2
+
+    def actions(self, st: GameState, src: int) -> list[Action]:
+        if st.stack or len(st.hand[st.ctrl[src]]) < 2:
+            return []
+        return [UseAbility(src, self.id, 0)]
+
+    def use(self, st: GameState, src: int, action: Action) -> None:
+        self.respond(st, src, ())
+
+    def respond(self, st: GameState, src: int, ctx: tuple[Any, ...]) -> None:
+        self._pick(st, src, st.ctrl[src], 2)
+
+    def _pick(self, st: GameState, src: int, p: int, left: int) -> None:
+        opts = tuple(ChooseTarget(c) for c in st.hand[p])
+        st.ask(Decision(p, self.id, src, opts, ("discard", left), "discard a card"))
+
+    def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
+        if not isinstance(action, ChooseTarget):
+            return
+        if dec.data[0] == "cover":
+            wall = action.card
+            if st.on_board(wall):
+                st.put_under(dec.source, wall)
+                key = f"{NOT_A_SUMMONING_POINT}{wall}"
+                st.notes = {**st.notes, key: 1}
+            return
+        st.discard_card(action.card)
+        if dec.data[1] > 1:
+            self._pick(st, dec.source, dec.player, dec.data[1] - 1)
+            return
+        src = dec.source
+        if st.zone[src] == UNDER:
+            wall = st.pos[src]
+            st.discard_card(src)
+            key = f"{NOT_A_SUMMONING_POINT}{wall}"
+            st.notes = {k: v for k, v in st.notes.items() if k != key}
 
 
 class ShieldOfTheHopeful(IgnoreWounds):
@@ -610,6 +762,8 @@ ABILITIES: dict[str, type[Ability]] = {
     "stoneflesh-mutant.living-wall": LivingWall,
     "tentacle-mutant.insidious-reach": InsidiousReach,
     "winged-mutant.greater-flight": WingedFlight,
+    "void-mutant.dimensional-shift": DimensionalShift,
     "channel-corruption.effect": ChannelCorruption,
+    "possessed-wall.effect": PossessedWall,
     "shield-of-the-hopeful.effect": ShieldOfTheHopeful,
 }
