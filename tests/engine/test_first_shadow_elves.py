@@ -414,3 +414,42 @@ def test_into_darkness_needs_fewer_units() -> None:
     put(st, 1, "warrior-phoenix-elves", sq(5, 0))
     put(st, 0, "swordsman", sq(1, 0))
     assert PlayEvent(dark) not in st.legal_actions()
+
+
+def test_shadow_step_once_per_turn() -> None:
+    st = fresh(SUMMON)
+    put(st, 0, "wall", sq(1, 0))
+    put(st, 0, "swordsman", sq(3, 4))
+    first = to_hand(st, 0, "hunter-shadow-elves")
+    st.magic[0] = 4
+    st.apply_action(Summon(first, sq(2, 0)))
+    st.apply_action(ChooseSpace(sq(4, 4)))
+    st.remove_from_zone(first)  # (the bench has one Hunter: summon it again)
+    st.zone[first] = HAND
+    st.hand[0].append(first)
+    st.invalidate()
+    st.apply_action(Summon(first, sq(2, 0)))
+    assert pending(st) is None and st.pos[first] == sq(2, 0)
+
+
+def test_shadows_not_for_a_shadow_elf_the_opponent_controlled(dice: Dice) -> None:
+    """Control changes: a Swordsman the opponent took (e.g. Blazing Conscription) is
+    not "a unit you control" when it is destroyed."""
+    st = fresh()
+    sw = put(st, 0, "swordsman", sq(3, 2))
+    st.set_controller(sw, 1)
+    bm = put(st, 0, "blade-master", sq(4, 2))
+    to_hand(st, 0, "shadows")
+    dice(6)
+    st.apply_action(Attack(bm, sw))
+    assert st.zone[sw] == DISCARD
+    dec = pending(st)
+    assert dec is None or dec.ability != WINDOW
+
+
+def test_kuldrid_destroyed_before_the_phase_ends_asks_nothing() -> None:
+    st = fresh()
+    kul = put(st, 0, "kuldrid", sq(3, 2))
+    st.destroy(kul, 1)
+    st.apply_action(EndPhase())
+    assert pending(st) is None and st.damage[st.info.summoners[0]] == 0
