@@ -57,6 +57,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from engine.core.actions import NO, Action, PlayEvent, UseAbility
 from engine.core.hooks import BOARD, DISCARD, HAND, Ability, Decision, Trigger
 
@@ -82,6 +84,7 @@ _CANCEL = "first.response.cancel."
 _OPENERS = {DESTROYED: "on_destroy", WOUNDS: "after_roll", ANYTIME: "end_of_phase"}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # tests define responses of their own
 class Response(Ability):
     """Base of response cards (see the module docstring)."""
 

@@ -93,7 +93,7 @@ from engine.core.mechanics.attack import _attack
 from engine.core.mechanics.movement import walk_reach
 from engine.core.phases import ATTACK, MOVE, SUMMON
 from engine.core.types import CardClass
-from engine.rulesets.first.abilities.common import GreaterFlight, straight_cards
+from engine.rulesets.first.abilities.common import straight_cards
 from engine.rulesets.first.responses import (
     ANYTIME,
     EVENT,
@@ -376,10 +376,18 @@ class GreaterSwiftness(Mutant):
         return value + 2 if cid == src else value
 
 
-class WingedFlight(Mutant, GreaterFlight):
-    """Greater Flight, on a Mutation card."""
+class WingedFlight(Mutant):
+    """Greater Flight (:class:`.common.GreaterFlight`), on a Mutation card: 1 extra
+    space, through cards. (No second base class: the module is compiled with mypyc,
+    which allows single inheritance only.)"""
 
     self_only = True
+
+    def mod_move(self, st: GameState, src: int, cid: int, value: int) -> int:
+        return value + 1 if cid == src else value
+
+    def passes_through(self, st: GameState, src: int, other: int) -> bool:
+        return True
 
 
 class CrushingGrip(Mutant):
@@ -543,13 +551,22 @@ class InsidiousReach(ReachingAttack):
         return straight_cards(st, src, 2, through=True)
 
 
-class Nullify(Response, Mutant):
+class Nullify(Response):
     """Response (from the battlefield): when the opponent plays a non-wall event,
-    you may destroy the Spellsucker; the event has no effect."""
+    you may destroy the Spellsucker; the event has no effect. (From hand it is
+    summoned as every Mutation is, :class:`Mutant`.)"""
 
     moment = EVENT
     zones = (BOARD,)
     hook_zones: ClassVar[dict[str, tuple[int, ...]]] = {"actions": (HAND,)}
+    action_phases: ClassVar[tuple[int, ...] | None] = (SUMMON,)
+
+    def actions(self, st: GameState, src: int) -> list[Action]:
+        return mutation_actions(self, st, src)
+
+    def use(self, st: GameState, src: int, action: Action) -> None:
+        assert isinstance(action, UseAbility)
+        mutate(st, src, action.option, True)
 
     def eligible(self, st: GameState, src: int, ctx: tuple[Any, ...]) -> bool:
         card, player = ctx
