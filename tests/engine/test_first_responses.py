@@ -143,3 +143,36 @@ def test_response_cards_listen_only_to_their_moments_opener() -> None:
     dest = {st.info.cards[c].slug for c, _a, _z in st.info.hooks.get("on_destroy", ())}
     assert "shadows" in dest and "shadows" not in roll
     assert "shield-of-the-hopeful" in roll and "shield-of-the-hopeful" not in dest
+
+
+def _random_game(seed: int) -> list[object]:
+    from firstbench import RULES, wide_deck
+
+    from engine.agents import make_agent
+    from engine.core.play import derive_seed
+    from engine.core.view import PlayerView
+    from engine.play import setup_game
+
+    st = setup_game(
+        wide_deck("the-demagogue", events=True),
+        wide_deck("selundar", events=True),
+        seed=seed,
+        rules=RULES,
+    )
+    agents = [make_agent("random", derive_seed(seed, p)) for p in (1, 2)]
+    asked = 0
+    while not st.is_terminal():
+        top = pending(st)
+        if top is not None and top.ability == WINDOW:
+            asked += 1
+        p = st.current_player()
+        st.apply_action(agents[p].choose(PlayerView(st, p), st.legal_actions()))
+    assert st.log is not None
+    return [asked, *st.log]
+
+
+def test_games_with_response_windows_replay_from_the_seed() -> None:
+    for seed in (3, 4):
+        first = _random_game(seed)
+        assert first == _random_game(seed)
+    assert any(_random_game(s)[0] for s in (3, 4, 5, 6))  # windows were opened
