@@ -22,6 +22,8 @@ from collections.abc import Mapping
 from engine.core.hooks import Ability
 from engine.rulesets.first import responses
 from engine.rulesets.first.abilities import (
+    jungle_elves,
+    mountain_vargath,
     phoenix_elves,
     shadow_elves,
     shared,
@@ -29,7 +31,15 @@ from engine.rulesets.first.abilities import (
     tundra_orcs,
 )
 
-FACTION_MODULES = (phoenix_elves, shadow_elves, shared, the_filth, tundra_orcs)
+FACTION_MODULES = (
+    jungle_elves,
+    mountain_vargath,
+    phoenix_elves,
+    shadow_elves,
+    shared,
+    the_filth,
+    tundra_orcs,
+)
 
 ABILITY_TABLES: tuple[Mapping[str, type[Ability]], ...] = (
     *(m.ABILITIES for m in FACTION_MODULES),

@@ -12,9 +12,8 @@ keywords with identical wording) and small helpers of the first edition's abilit
 - :class:`FarShot`: ranged reach 4.
 - :class:`Swift` (+1 space), :class:`SwiftStrike` (once per turn, one extra attack
   after attacking), :class:`Assault` (after attacking an adjacent enemy unit, may
-  attack every other adjacent enemy unit: all or none of them, FAQ), :class:`Rider`
-  (instead of its move, up to 7 clear straight-line spaces): added with the Shadow
-  Elves.
+  attack every other adjacent enemy unit: all or none of them, FAQ): added with the
+  Shadow Elves (whose Melek uses :class:`Rider`).
 
 How dice are counted: a die hits on 3+ (R21, :mod:`engine.rulesets.first.dice`);
 "no dice rolled" is played by rolling as usual (the seeded stream stays the same) and
@@ -26,8 +25,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core.actions import NO, Action, ChooseSpace, ChooseTarget, UseAbility, YesNo
-from engine.core.board import ADJ, RAYS
-from engine.core.effects import attack_targets, extra_attack
+from engine.core.board import ADJ, DIST, RAYS
+from engine.core.effects import attack_targets, extra_attack, straight_spaces
 from engine.core.hooks import Ability, Decision, Trigger
 from engine.core.mechanics.movement import _plain_path, walk_reach
 from engine.core.phases import MOVE
@@ -258,7 +257,119 @@ class GreaterFlight(Ability):
         return True
 
 
-# -- Shadow Elves (Hydrake, Blade Master, Melek, Swordsman) ---------------------------
+# -- Jungle Elves / Mountain Vargath (issue 17): Trample, Tough, Rider, Knock Around ---
+class Trample(Ability):
+    """It may move through common units (never ending on one); after the move each
+    common it went through gets 1 wound, once per move (FAQ: Torodin), friendly ones
+    too."""
+
+    def passes_through(self, st: GameState, src: int, other: int) -> bool:
+        return st.info.is_common[other] and st.info.is_unit[other]
+
+    def after_move(
+        self, st: GameState, src: int, card: int, kind: str, path: tuple[int, ...]
+    ) -> Trigger | None:
+        if card != src or kind != "move":
+            return None
+        crossed: list[int] = []
+        for s in path[:-1]:
+            c = st.board[s]
+            if c >= 0 and c != src and c not in crossed:
+                crossed.append(c)
+        return self.trigger(st, src, *crossed) if crossed else None
+
+    def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
+        for c in trig.data:
+            if st.terminal:
+                return
+            st.deal_damage(c, 1, trig.player, trig.source)
+
+
+class Tough(Ability):
+    """When an opponent rolls to attack it, only results of ``wound_from`` or more
+    wound it (R24: wounds are prevented, the dice still hit). A Precise attack
+    rolls no dice (R25), so this does not apply to it."""
+
+    order = 3  # after the changes that add wounds
+    wound_from = 4
+
+    def mod_damage(
+        self,
+        st: GameState,
+        src: int,
+        attacker: int,
+        target: int,
+        faces: tuple[int, ...],
+        damage: int,
+    ) -> int:
+        if target != src or st.ctrl[attacker] == st.ctrl[src]:
+            return damage
+        if is_precise(st, attacker):
+            return damage  # no dice are rolled (R25): nothing to read
+        return min(damage, hits(faces, self.wound_from))
+
+
+class Rider(Ability):
+    """In your movement phase, instead of its normal move it may move up to 7 clear
+    straight-line spaces (the move counts toward the units that move, R16). A limit
+    on its moves (Summon the Night: 1 space) limits this move too."""
+
+    action_phases = (MOVE,)
+    reach = 7
+
+    def actions(self, st: GameState, src: int) -> list[Action]:
+        if (
+            st.phase != MOVE
+            or st.stack
+            or src in st.moved
+            or len(st.moved) >= st.info.ruleset.movers_limit(st)
+            or st.ctrl[src] != st.turn_player
+            or not st.can_move(src)
+        ):
+            return []
+        start = st.pos[src]
+        dist = st.move_distance(src)
+        reach = self.reach if dist >= 2 else dist
+        return [
+            UseAbility(src, self.id, s)
+            for s in straight_spaces(st, src, reach)
+            if DIST[start][s] > 2  # shorter ones are normal moves
+        ]
+
+    def use(self, st: GameState, src: int, action: Action) -> None:
+        assert isinstance(action, UseAbility)
+        st.moved.append(src)
+        to = action.option
+        ray = next(r for r in RAYS[st.pos[src]] if to in r)
+        st.relocate(src, to, "move", ray[: ray.index(to) + 1])
+
+
+class KnockAround(Ability):
+    """After its attack wounds a unit without destroying it, you may move that unit
+    up to 3 clear straight-line spaces (a push: not the unit's own move)."""
+
+    def after_attack(
+        self, st: GameState, src: int, attacker: int, target: int, n: int
+    ) -> Trigger | None:
+        if attacker == src and n > 0 and st.on_board(target) and st.is_unit(target):
+            return self.trigger(st, src, target)
+        return None
+
+    def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
+        target = trig.data[0]
+        if st.on_board(target) and st.can_be_forced(target):
+            spaces = straight_spaces(st, target, 3)
+            if spaces:
+                opts: list[Action] = [NO]
+                opts += [ChooseSpace(s) for s in spaces]
+                st.ask(self.decision(st, trig.source, opts, target, prompt="Knock"))
+
+    def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
+        if isinstance(action, ChooseSpace) and st.on_board(dec.data[0]):
+            st.force(dec.data[0], action.space)
+
+
+# -- Shadow Elves (Hydrake, Blade Master, Swordsman) ----------------------------------
 class Swift(Ability):
     """It may move 1 extra space in your movement phase."""
 
@@ -366,41 +477,3 @@ class Assault(Ability):
     def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
         if action == YesNo(True):
             st.stack.append(self.trigger(st, dec.source, "chain", dec.data[0]))
-
-
-class Rider(Ability):
-    """In your movement phase, instead of its normal move, it may move up to 7 clear
-    straight-line spaces (one of the 3 moves; a limit on its move, e.g. Summon the
-    Night's 1 space, limits this too)."""
-
-    action_phases = (MOVE,)
-    REACH = 7
-
-    def actions(self, st: GameState, src: int) -> list[Action]:
-        if (
-            st.stack
-            or src in st.moved
-            or len(st.moved) >= st.info.ruleset.movers_limit(st)
-            or not st.can_move(src)
-        ):
-            return []
-        dist = st.move_distance(src)
-        reach = self.REACH if dist >= 2 else dist
-        out: list[Action] = []
-        for ray in RAYS[st.pos[src]]:
-            for k, s in enumerate(ray[:reach]):
-                if st.board[s] >= 0:
-                    break
-                if k >= 2:  # 1-2 spaces: its normal move already offers them
-                    out.append(UseAbility(src, self.id, s))
-        return sorted(out, key=lambda a: a.option if isinstance(a, UseAbility) else 0)
-
-    def use(self, st: GameState, src: int, action: Action) -> None:
-        assert isinstance(action, UseAbility)
-        to = action.option
-        path: tuple[int, ...] = ()
-        for ray in RAYS[st.pos[src]]:
-            if to in ray:
-                path = ray[: ray.index(to) + 1]
-        st.moved.append(src)
-        st.relocate(src, to, "move", path)
