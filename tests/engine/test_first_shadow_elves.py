@@ -453,3 +453,16 @@ def test_kuldrid_destroyed_before_the_phase_ends_asks_nothing() -> None:
     st.destroy(kul, 1)
     st.apply_action(EndPhase())
     assert pending(st) is None and st.damage[st.info.summoners[0]] == 0
+
+
+def test_summon_the_night_also_limits_a_rider() -> None:
+    """Two effects on one move: Rider's 7 spaces under Summon the Night's 1."""
+    st = fresh(MOVE)
+    mel = put(st, 0, "melek", sq(0, 1))
+    assert uses(st, "melek.rider")
+    st.discard_card(to_hand(st, 0, "summon-the-night"))  # in a discard pile
+    st.notes = {**st.notes, "first.summon-the-night.0": st.turn}  # on this turn
+    st.invalidate()
+    assert not uses(st, "melek.rider")
+    dests = {a.to for a in st.legal_actions() if isinstance(a, Move) and a.unit == mel}
+    assert dests == {sq(1, 1), sq(0, 0), sq(0, 2)}
