@@ -49,6 +49,9 @@ if TYPE_CHECKING:
 
 #: R11: units the first player may move on the game's first turn
 FIRST_TURN_MOVERS = 2
+#: st.flags key: units the turn player may move this turn beyond the limit (the
+#: Shadow Elves' Scout)
+EXTRA_MOVERS = "first.extra_movers"
 
 
 def _attack(st: GameState, a: Attack) -> None:
@@ -85,7 +88,8 @@ class FirstEdition(Ruleset):
         return SUMMON
 
     def movers_limit(self, st: GameState) -> int:
-        return FIRST_TURN_MOVERS if st.turn == 1 else self.max_movers  # R11
+        base = FIRST_TURN_MOVERS if st.turn == 1 else self.max_movers  # R11
+        return base + st.flags.get(EXTRA_MOVERS, 0)
 
     def phase_actions(self) -> Mapping[int, LegalFn]:
         return {

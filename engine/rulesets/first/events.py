@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from engine.core.actions import Action, Build, PlayEvent
 from engine.core.board import SPACES, bits_of, own_row
 from engine.core.types import CardClass
+from engine.rulesets.first.responses import play_event
 
 if TYPE_CHECKING:
     from engine.core.state import GameState
@@ -97,9 +98,11 @@ def legal_events(st: GameState) -> list[Action]:
 
 
 def do_event(st: GameState, a: PlayEvent) -> None:
-    card = st.info.cards[a.card]
+    """Play an event: pay what it costs now (``mod_event_cost``), put it on the
+    discard pile, then its effect, unless an answer in its response window
+    (:mod:`engine.rulesets.first.responses`, moment EVENT) cancels it."""
     cost = event_cost(st, a.card)
     if cost:
         st.gain_magic(st.turn_player, -cost)
     st.discard_card(a.card)
-    st.info.registry[f"{card.slug}.effect"].play(st, a.card)
+    play_event(st, a.card, st.turn_player)

@@ -16,18 +16,30 @@ from engine.core.mechanics.summoning import summon_action, summon_costs
 if TYPE_CHECKING:
     from engine.core.state import GameState
 
+#: st.notes key + wall card id: that wall is not a summoning point now (a Possessed
+#: Wall covers it)
+NOT_A_SUMMONING_POINT = "first.not-a-summoning-point."
+
 
 def wall_spaces(st: GameState, player: int) -> tuple[int, ...]:
-    """Empty spaces adjacent to walls ``player`` controls, ascending."""
+    """Empty spaces adjacent to walls ``player`` controls, ascending (and to cards an
+    ability makes summoning points, ``counts_as_gate``: the Stoneflesh Mutant)."""
     mask = 0
     ctrl = st.ctrl
     board = st.board
     static = st.info.gate_static
     occ = st.occ
+    notes = st.notes
     for space in _bits(occ):
         cid = board[space]
         if ctrl[cid] == player and static[cid]:
+            if notes and f"{NOT_A_SUMMONING_POINT}{cid}" in notes:
+                continue
             mask |= ADJ_MASK[space]
+    if "counts_as_gate" in st.info.hooks:
+        for s, a in st.hooked("counts_as_gate"):
+            if ctrl[s] == player and a.counts_as_gate(st, s):
+                mask |= ADJ_MASK[st.pos[s]]
     return _bits(mask & ~occ)
 
 

@@ -10,6 +10,10 @@ keywords with identical wording) and small helpers of the first edition's abilit
 - :class:`Fury`: after it attacks, roll a die; on 5+ it may move up to 2 spaces and
   attack again (repeatable; it needs a target, not a hit: FAQ).
 - :class:`FarShot`: ranged reach 4.
+- :class:`Swift` (+1 space), :class:`SwiftStrike` (once per turn, one extra attack
+  after attacking), :class:`Assault` (after attacking an adjacent enemy unit, may
+  attack every other adjacent enemy unit: all or none of them, FAQ): added with the
+  Shadow Elves (whose Melek uses :class:`Rider`).
 - Added for the Cave and Sand Goblins (issue 17): :class:`Relentless` (no attack in
   your attack phase; an extra attack right after it, optionally shared by a group),
   :class:`Assault`, :class:`SwiftStrike`, :class:`Escape`, :class:`Camouflage`, and
@@ -321,7 +325,8 @@ class Tough(Ability):
 
 class Rider(Ability):
     """In your movement phase, instead of its normal move it may move up to 7 clear
-    straight-line spaces (the move counts toward the units that move, R16)."""
+    straight-line spaces (the move counts toward the units that move, R16). A limit
+    on its moves (Summon the Night: 1 space) limits this move too."""
 
     action_phases = (MOVE,)
     reach = 7
@@ -336,10 +341,12 @@ class Rider(Ability):
             or not st.can_move(src)
         ):
             return []
+        dist = st.move_distance(src)
+        reach = self.reach if dist >= 2 else dist
         start = st.pos[src]
         return [
             UseAbility(src, self.id, s)
-            for s in straight_spaces(st, src, self.reach)
+            for s in straight_spaces(st, src, reach)
             if DIST[start][s] > 2  # shorter ones are normal moves
         ]
 
@@ -687,3 +694,14 @@ class Camouflage(Ability):
         self, st: GameState, src: int, attacker: int, target: int
     ) -> bool:
         return target == src and st.pos[attacker] not in ADJ[st.pos[src]]
+
+
+# -- Shadow Elves: Swift (Hydrake, Blade Master and Swordsman use the Goblins' Swift
+# Strike and Assault above) ------------------------------------------------------------
+class Swift(Ability):
+    """It may move 1 extra space in your movement phase."""
+
+    self_only = True
+
+    def mod_move(self, st: GameState, src: int, cid: int, value: int) -> int:
+        return value + 1 if cid == src else value
