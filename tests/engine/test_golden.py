@@ -98,7 +98,7 @@ GOLDEN_MATCHUPS = {
 # same commit, saying why.
 GAME_LOGS_DIGEST = {
     "second": "288890d576bc6e63096da159326c69c2d1b5845e31232296690b9d2c59ee7a93",
-    "first": "891a7cff7cefe2fd6f459ef9780a30b7916522c009d153f8c523df60be7143cf",
+    "first": "621b99f60a7f19ca08d9f219ad07a8c0828db9c9818d768f504ad1da14003fc1",
 }
 
 

@@ -1,7 +1,11 @@
 """R15 Play events: in your event phase, any number, one at a time; each resolves, then
 goes to your discard pile. Wall cards are events too: playing one places it on an empty
 space on your side (R15, R28; Ice Wall R29). An event without an implementation is
-never playable (the game is flagged partial instead)."""
+never playable (the game is flagged partial instead).
+
+``st.flags[EVENTS_PLAYED]`` counts the event cards (walls included) the turn player
+has played this turn, for cards that ask "if you played an event this turn" (the
+Crossbowman's *Rally*; flags reset every turn)."""
 
 from __future__ import annotations
 
@@ -16,6 +20,9 @@ if TYPE_CHECKING:
 
 #: R1: a player's side is the 4 rows nearest them
 SIDE_ROWS = 4
+#: flags key: event cards (walls included) played this turn
+EVENTS_PLAYED = "first.events_played"
+
 _SIDE: tuple[int, int] = (
     sum(1 << s for s in range(SPACES) if own_row(0, s) < SIDE_ROWS),
     sum(1 << s for s in range(SPACES) if own_row(1, s) < SIDE_ROWS),
@@ -55,6 +62,7 @@ def legal_walls(st: GameState) -> list[Action]:
 
 
 def do_wall(st: GameState, a: Build) -> None:
+    st.flags[EVENTS_PLAYED] = st.flags.get(EVENTS_PLAYED, 0) + 1
     st.place(a.card, a.space, st.turn_player)
     if st.stats is not None:
         st.stats[3 * a.card] += 1
@@ -86,5 +94,6 @@ def legal_events(st: GameState) -> list[Action]:
 
 def do_event(st: GameState, a: PlayEvent) -> None:
     card = st.info.cards[a.card]
+    st.flags[EVENTS_PLAYED] = st.flags.get(EVENTS_PLAYED, 0) + 1
     st.discard_card(a.card)
     st.info.registry[f"{card.slug}.effect"].play(st, a.card)

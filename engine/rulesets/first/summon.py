@@ -1,6 +1,11 @@
 """R14 Summon: a common or champion from hand, its cost paid from the magic pile, on an
 empty space orthogonally adjacent to a wall you control (on either half). Any number
-while you can pay and have spaces; cost-0 units are free."""
+while you can pay and have spaces; cost-0 units are free.
+
+Card abilities change this through the core hooks the second edition's summon rule
+also asks: ``summon_spaces`` (more spaces for some cards, e.g. *Built* units next to
+an Architect) and ``prevents_summon`` (a card that cannot be summoned now, e.g. under
+Magic Stasis)."""
 
 from __future__ import annotations
 
@@ -28,16 +33,47 @@ def wall_spaces(st: GameState, player: int) -> tuple[int, ...]:
     return _bits(mask & ~occ)
 
 
+def summon_prevented(st: GameState, cid: int) -> bool:
+    """True when an ability forbids summoning ``cid`` now (``prevents_summon``)."""
+    for s, a in st.hooked("prevents_summon"):
+        if a.prevents_summon(st, s, cid):
+            return True
+    return False
+
+
+def summon_spaces(st: GameState, player: int, cid: int) -> tuple[int, ...]:
+    """Where ``player`` may summon ``cid``: next to their walls, plus the empty
+    spaces ``summon_spaces`` abilities of cards they control add, ascending."""
+    spaces = wall_spaces(st, player)
+    if "summon_spaces" not in st.info.hooks:
+        return spaces
+    board = st.board
+    more = {
+        x
+        for s, a in st.hooked("summon_spaces")
+        if st.ctrl[s] == player
+        for x in a.summon_spaces(st, s, cid)
+        if board[x] < 0
+    }
+    if not more:
+        return spaces
+    return tuple(sorted(more.union(spaces)))
+
+
 def legal_summons(st: GameState) -> list[Action]:
     """Summon(card, space) by hand order, then space ascending."""
     p = st.turn_player
     costs = summon_costs(st)
     magic = st.magic[p]
     cards = [c for c in st.hand[p] if 0 <= costs[c] <= magic]
+    if cards and "prevents_summon" in st.info.hooks:
+        cards = [c for c in cards if not summon_prevented(st, c)]
     if not cards:
         return []
-    spaces = wall_spaces(st, p)
-    return [summon_action(c, s) for c in cards for s in spaces]
+    if "summon_spaces" not in st.info.hooks:
+        spaces = wall_spaces(st, p)
+        return [summon_action(c, s) for c in cards for s in spaces]
+    return [summon_action(c, s) for c in cards for s in summon_spaces(st, p, c)]
 
 
 def do_summon(st: GameState, a: Summon) -> None:

@@ -250,3 +250,49 @@ class GreaterFlight(Ability):
 
     def passes_through(self, st: GameState, src: int, other: int) -> bool:
         return True
+
+
+# -- Guild Dwarves (shared keyword: Tough; the "only wounds from N+" rule) -----------
+def wounds_only_from(
+    st: GameState, attacker: int, faces: tuple[int, ...], damage: int, at_least: int
+) -> int:
+    """R24: the wounds of an attack on a card that "only takes wounds from results of
+    ``at_least`` or more": the hits on lower results are prevented (they stay hits
+    for other rules). Other changes to the wounds stay (an extra fixed wound, a die
+    counting twice), and two such defences give the stricter one (the formula is
+    idempotent)."""
+    low = st.info.ruleset.hits(st, attacker, faces) - hits(faces, at_least)
+    return max(damage - low, min(damage, hits(faces, at_least)))
+
+
+class WoundsOnlyFrom(Ability):
+    """Base of "when an opponent rolls to attack <cards>, they only take wounds from
+    results of ``at_least``+" (Tough, Stone Melding, Rune of Protection ...):
+    :meth:`protects` says which targets."""
+
+    order = 2  # after the other changes to the wounds
+    at_least = 4
+
+    def protects(self, st: GameState, src: int, target: int) -> bool:
+        return target == src
+
+    def mod_damage(
+        self,
+        st: GameState,
+        src: int,
+        attacker: int,
+        target: int,
+        faces: tuple[int, ...],
+        damage: int,
+    ) -> int:
+        if (
+            damage > 0
+            and st.ctrl[attacker] != st.ctrl[target]
+            and self.protects(st, src, target)
+        ):
+            return wounds_only_from(st, attacker, faces, damage, self.at_least)
+        return damage
+
+
+class Tough(WoundsOnlyFrom):
+    """When an opponent rolls to attack this unit, only results of 4+ wound it."""
