@@ -197,9 +197,7 @@ def _event_phase(card: CardDef, registry: AbilityRegistry) -> int:
     return PHASE_INDEX[card.phase]
 
 
-_INFO_CACHE: dict[
-    tuple[int, int, Rules, str], tuple[GameDeck, GameDeck, GameInfo]
-] = {}
+_INFO_CACHE: dict[tuple[int, int, Rules, str], tuple[GameDeck, GameDeck, GameInfo]] = {}
 
 
 def cached_info(

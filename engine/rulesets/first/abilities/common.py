@@ -296,3 +296,36 @@ class WoundsOnlyFrom(Ability):
 
 class Tough(WoundsOnlyFrom):
     """When an opponent rolls to attack this unit, only results of 4+ wound it."""
+
+
+# -- Deep Dwarves (magic costs of abilities: Magic Stasis, Wake the Father Gem) -------
+#: flags key + player: Wake the Father Gem was played this turn
+FATHER_GEM = "first.father-gem."
+#: notes key + player: the turn a Magic Stasis against that player was played
+STASIS = "first.stasis."
+
+
+def under_stasis(st: GameState, player: int) -> bool:
+    """Magic Stasis: ``player`` cannot spend magic from the turn it was played until
+    the start of its caster's next turn (the turn after it, then no more)."""
+    t = st.notes.get(f"{STASIS}{player}")
+    return t is not None and st.turn - t <= 1
+
+
+def ability_price(st: GameState, player: int, base: int = 1) -> int:
+    """What an ability costing ``base`` magic costs ``player`` now (Wake the Father
+    Gem: 1 less this turn)."""
+    if base >= 1 and st.flags.get(f"{FATHER_GEM}{player}"):
+        return base - 1
+    return base
+
+
+def can_pay(st: GameState, player: int, base: int = 1) -> bool:
+    n = ability_price(st, player, base)
+    return n <= 0 or (st.magic[player] >= n and not under_stasis(st, player))
+
+
+def pay(st: GameState, player: int, base: int = 1) -> None:
+    n = ability_price(st, player, base)
+    if n > 0:
+        st.gain_magic(player, -n)

@@ -108,6 +108,8 @@ from engine.rulesets.first.abilities.common import (
     Tough,
     WoundsOnlyFrom,
     adjacent_cards,
+    can_pay,
+    pay,
     walls_of,
     wounds_only_from,
 )
@@ -254,10 +256,10 @@ class MagicBarrier(Ability):
     def _barrier(self, st: GameState, src: int, n: int) -> int:
         key = bonus_key("barrier", src)
         me = st.ctrl[src]
-        if n <= 0 or key in st.flags or st.magic[me] < 1:
+        if n <= 0 or key in st.flags or not can_pay(st, me):
             return n
         st.flags[key] = 1
-        st.gain_magic(me, -1)
+        pay(st, me)
         return n - 1
 
     def mod_damage(
@@ -769,7 +771,7 @@ class TurretUpgrade(Upgrade):
             attacker == host
             and st.turn_player == st.ctrl[src]
             and bonus_key("gyro", src) not in st.flags
-            and st.magic[st.ctrl[src]] >= 1
+            and can_pay(st, st.ctrl[src])
         ):
             return self.trigger(st, src)
         return None
@@ -785,7 +787,7 @@ class TurretUpgrade(Upgrade):
 
     def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
         src = trig.source
-        if st.zone[src] != UNDER or st.magic[trig.player] < 1:
+        if st.zone[src] != UNDER or not can_pay(st, trig.player):
             return
         opts: list[Action] = [NO]
         opts += [ChooseTarget(t) for t in self._targets(st, st.pos[src])]
@@ -803,7 +805,7 @@ class TurretUpgrade(Upgrade):
         src = dec.source
         if isinstance(action, ChooseTarget) and st.zone[src] == UNDER:
             st.flags[bonus_key("gyro", src)] = 1
-            st.gain_magic(dec.player, -1)
+            pay(st, dec.player)
             extra_attack(st, st.pos[src], action.card)
 
 
