@@ -417,3 +417,55 @@ def test_magic_torrent_needs_magic_and_a_target() -> None:
     st.invalidate()
     assert PlayEvent(ev) in st.legal_actions()
     assert BOARD >= 0 and HAND >= 0
+
+
+# -- edge cases ----------------------------------------------------------------------
+def test_meditate_and_gem_magic_at_the_same_moment_both_resolve() -> None:
+    st = fresh(MOVE)
+    some_discard(st)
+    mage = put(st, 0, "gem-mage", sq(4, 0))
+    st.magic[0] = 0
+    st.invalidate()
+    st.apply_action(EndPhase())
+    dec = pending(st)
+    # no magic: only Meditate asks; Gem Magic cannot be paid
+    assert dec is not None and dec.ability == "tundle.meditate"
+    st.apply_action(YES)
+    assert pending(st) is None and st.magic[0] == 1
+    st2 = fresh(MOVE)
+    some_discard(st2)
+    put(st2, 0, "gem-mage", sq(4, 0))
+    st2.magic[0] = 1
+    st2.invalidate()
+    st2.apply_action(EndPhase())
+    dec = pending(st2)
+    assert dec is not None and dec.ability == "core.order"
+    st2.apply_action(dec.options[0])
+    while pending(st2) is not None:
+        st2.apply_action(YES)
+    assert st2.magic[0] == 1  # +1 Meditate, -1 Gem Magic
+    assert mage >= 0
+
+
+def test_gren_destroyed_first_keeps_nothing(dice: Dice) -> None:
+    st = fresh()
+    gren = put(st, 0, "gren", sq(3, 3))
+    near = put(st, 0, "miner", sq(3, 4))
+    st.discard_card(gren)
+    foe = put(st, 1, "guardsman", sq(4, 4))
+    as_seat(st, 1)
+    dice(6)
+    st.damage[near] = 1
+    st.apply_action(Attack(foe, near))
+    assert st.zone[near] == DISCARD and st.magic == [0, 1]
+
+
+def test_mage_push_may_push_an_own_unit_and_not_a_built_one() -> None:
+    st = bench_fresh("tundle", "bolvi", SUMMON, events=True)
+    kynder = put(st, 0, "kynder", sq(3, 3))
+    own = put(st, 0, "miner", sq(3, 2))
+    tower = put(st, 1, "assault-tower", sq(4, 3))
+    st.magic[0] = 1
+    st.invalidate()
+    opts = [a.option for a in uses(st, "kynder.mage-push")]
+    assert own in opts and tower not in opts and kynder not in opts

@@ -612,3 +612,58 @@ def test_colossus_moves_through_commons_and_then_only_melee(dice: Dice) -> None:
 def test_end_phase_is_always_legal() -> None:
     st = fresh()
     assert EndPhase() in st.legal_actions() and BOARD >= 0
+
+
+# -- edge cases ----------------------------------------------------------------------
+def test_two_defences_the_stricter_wins(dice: Dice) -> None:
+    """Tough (4+) on a common next to Tordok (5+): only the 5 and 6 wound."""
+    st = fresh()
+    put(st, 0, "tordok", sq(3, 3))
+    guard = put(st, 0, "guardsman", sq(3, 4))
+    foe = put(st, 1, "grungor", sq(4, 4))
+    as_seat(st, 1)
+    dice(3, 4, 5, 6)
+    st.apply_action(Attack(foe, guard))
+    assert st.damage[guard] == 2
+
+
+def test_strengthen_structures_beats_greater_stone_melding(dice: Dice) -> None:
+    st = fresh(EVENTS)
+    put(st, 0, "ulfric", sq(3, 3))
+    wall = put(st, 0, "wall", sq(3, 2))
+    ev = to_hand(st, 0, "strengthen-structures")
+    st.apply_action(PlayEvent(ev))
+    foe = put(st, 1, "grungor", sq(4, 2))
+    st.turn += 1
+    st.phase = ATTACK
+    as_seat(st, 1)
+    dice(3, 4, 5, 6)
+    st.apply_action(Attack(foe, wall))
+    assert st.damage[wall] == 2
+
+
+def test_upgrade_follows_its_unit_to_a_new_controller() -> None:
+    st = fresh()
+    put(st, 1, "architect", sq(5, 4))
+    host, ev = _upgrade(st, "mortar-upgrade", "assault-tower", sq(3, 3))
+    st.set_controller(host, 1)
+    assert st.ctrl[ev] == 1
+    st.invalidate()
+    assert not [
+        a for a in st.legal_actions() if isinstance(a, Attack) and a.attacker == host
+    ]
+    foe = put(st, 0, "defender", sq(5, 2))  # within 3, not in a line
+    as_seat(st, 1)
+    assert Attack(host, foe) in st.legal_actions()
+
+
+def test_hammer_quake_counts_every_wound_before_removing(dice: Dice) -> None:
+    """R23: the target dies, the quake still hits the cards around as rolled."""
+    st = fresh()
+    gror = put(st, 0, "gror", sq(3, 3))
+    target = put(st, 1, "spearman", sq(4, 3))
+    behind = put(st, 1, "engineer", sq(5, 3))
+    dice(3, 1)
+    st.apply_action(Attack(gror, target))
+    assert st.zone[target] == DISCARD and st.zone[behind] == DISCARD
+    assert st.magic[0] == 2 and st.on_board(gror)

@@ -68,7 +68,10 @@ Events:
     through commons (each common passed gets 1 wound), ending on an empty space; once
     it moved this turn it may only attack adjacent cards.
 
-Magic Drain, Reinforcements and A Hero Is Born are :mod:`.shared`.
+Magic Drain, Reinforcements and A Hero Is Born are :mod:`.shared`. The magic paid by
+Magic Barrier and Gyro Stabilizer goes through :func:`.common.can_pay` and
+:func:`.common.pay` (the Deep Dwarves' Magic Stasis forbids it, Wake the Father Gem
+lowers it).
 """
 
 from __future__ import annotations
@@ -685,6 +688,13 @@ class Upgrade(Ability):
         if isinstance(action, ChooseTarget) and st.on_board(action.card):
             st.put_under(dec.source, action.card)
 
+
+class ReachUpgrade(Upgrade):
+    """An Upgrade that gives its unit more targets (:meth:`more_targets`), offered
+    as ``Attack`` actions of the unit."""
+
+    action_phases = (ATTACK,)
+
     def more_targets(self, st: GameState, host: int) -> list[int]:
         return []
 
@@ -701,11 +711,9 @@ class Upgrade(Ability):
         ]
 
 
-class MortarUpgrade(Upgrade):
+class MortarUpgrade(ReachUpgrade):
     """EXPLOSIVE SHELL: attack any card within 3 spaces; a card destroyed by its
     attack wounds (1 each) every card that was next to it."""
-
-    action_phases = (ATTACK,)
 
     def more_targets(self, st: GameState, host: int) -> list[int]:
         here = st.pos[host]
@@ -754,11 +762,9 @@ def diagonal_cards(st: GameState, cid: int, reach: int) -> list[int]:
     return out
 
 
-class TurretUpgrade(Upgrade):
+class TurretUpgrade(ReachUpgrade):
     """GYRO STABILIZER: attack a card up to 2 clear diagonal spaces away; once per
     turn, after attacking, pay 1 magic to attack again."""
-
-    action_phases = (ATTACK,)
 
     def more_targets(self, st: GameState, host: int) -> list[int]:
         return diagonal_cards(st, host, 2)
