@@ -667,3 +667,13 @@ def test_hammer_quake_counts_every_wound_before_removing(dice: Dice) -> None:
     st.apply_action(Attack(gror, target))
     assert st.zone[target] == DISCARD and st.zone[behind] == DISCARD
     assert st.magic[0] == 2 and st.on_board(gror)
+
+
+def test_siege_engine_moved_by_an_ability_cannot_attack() -> None:
+    st = fresh()
+    bal = put(st, 0, "ballista", sq(1, 1))
+    wall = put(st, 1, "wall", sq(6, 0))
+    st.relocate(bal, sq(1, 0), "move")  # e.g. pushed by Mage Push
+    st.settle()
+    st.invalidate()
+    assert Attack(bal, wall) not in st.legal_actions()

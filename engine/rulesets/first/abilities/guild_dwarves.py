@@ -13,7 +13,8 @@ research/first-edition.md 2.3. Each card and how the engine reads it:
   roll then affects every other card within 2 spaces of him (friend or foe, walls
   too), each taking the roll's wounds by its own defences.
 - Thorkur, *Magic Barrier* (the revised card, C6): once per turn, when wounds would be
-  put on him by an attack or an ability, 1 of them is prevented by paying 1 magic. The
+  put on him by an attack or a unit's ability, 1 of them is prevented by paying 1
+  magic (wounds an event puts directly, e.g. Burn, are not intercepted). The
   engine cannot ask in the middle of placing wounds, so the barrier is always used
   while his controller has magic (the choice a player makes nearly always).
 - Grungor, *Charge*: moved in your movement phase he may go up to 4 spaces; a move
@@ -34,7 +35,7 @@ research/first-edition.md 2.3. Each card and how the engine reads it:
   swapping are not moves; the engine does not stop a flying unit in mid-move).
 - Spearman, *Thrust* (:mod:`.common`).
 - Ballista, *Siege Engine*: reach 5, +2 dice against a wall, no attack on a turn it
-  was moved in your movement phase.
+  was moved (in your movement phase or by an ability such as Mage Push).
 - Guardsman, *Tough* (:mod:`.common`: 4+ against an opponent's attack).
 - Architect, *Repair*: instead of attacking, remove 1 wound from a wall or a Built
   unit next to it (offered only for a card that has a wound).
@@ -434,10 +435,22 @@ class SiegeEngine(Ability):
             return value + 2
         return value
 
+    def after_move(
+        self, st: GameState, src: int, card: int, kind: str, path: tuple[int, ...]
+    ) -> Trigger | None:
+        if card == src and kind == "move":
+            return self.trigger(st, src)
+        return None
+
+    def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
+        st.flags[bonus_key("siege-moved", trig.source)] = 1
+
     def prevents_attack(
         self, st: GameState, src: int, attacker: int, target: int
     ) -> bool:
-        return attacker == src and src in st.moved
+        return attacker == src and (
+            src in st.moved or bonus_key("siege-moved", src) in st.flags
+        )
 
 
 class Repair(Ability):
