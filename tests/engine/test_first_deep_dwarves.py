@@ -469,3 +469,17 @@ def test_mage_push_may_push_an_own_unit_and_not_a_built_one() -> None:
     st.invalidate()
     opts = [a.option for a in uses(st, "kynder.mage-push")]
     assert own in opts and tower not in opts and kynder not in opts
+
+
+def test_event_rule_counts_events_played_this_turn() -> None:
+    """Core (first/events.py): every event or wall played this turn is counted."""
+    from engine.rulesets.first.events import EVENTS_PLAYED
+
+    st = fresh(EVENTS)
+    wall = to_hand(st, 0, "wall")
+    ev = to_hand(st, 0, "wake-the-father-gem")
+    assert EVENTS_PLAYED not in st.flags
+    st.apply_action(PlayEvent(ev))
+    build = [a for a in st.legal_actions() if getattr(a, "card", None) == wall]
+    st.apply_action(build[0])
+    assert st.flags[EVENTS_PLAYED] == 2
