@@ -179,12 +179,8 @@ def main(argv: list[str] | None = None) -> int:
     from engine.deckbuilding.resolve import resolve_deck
 
     try:
-        deck_a = resolve_deck(
-            ns.a, allow_illegal=ns.allow_illegal, ruleset=ns.ruleset
-        )
-        deck_b = resolve_deck(
-            ns.b, allow_illegal=ns.allow_illegal, ruleset=ns.ruleset
-        )
+        deck_a = resolve_deck(ns.a, allow_illegal=ns.allow_illegal, ruleset=ns.ruleset)
+        deck_b = resolve_deck(ns.b, allow_illegal=ns.allow_illegal, ruleset=ns.ruleset)
     except (KeyError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

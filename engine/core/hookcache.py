@@ -108,5 +108,3 @@ def zone_signatures(
             for z in zones:
                 sig[s][z] |= b
     return tuple(tuple(x) for x in sig), tuple(tuple(x) for x in drops)
-
-

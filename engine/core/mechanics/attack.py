@@ -16,6 +16,7 @@ from engine.core.hooks import Ability, AttackResult, Trigger
 if TYPE_CHECKING:
     from engine.core.state import GameState
 
+
 def is_ranged(st: GameState, unit: int) -> bool:
     return st.info.is_ranged[unit]
 

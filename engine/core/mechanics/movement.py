@@ -17,7 +17,6 @@ if TYPE_CHECKING:
     from engine.core.state import GameState
 
 
-
 def _paths(st: GameState, unit: int) -> dict[tuple[int, int], tuple[int, ...]]:
     """(destination, via) -> path (spaces stepped on, last = destination).
 

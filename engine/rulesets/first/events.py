@@ -3,7 +3,11 @@ goes to your discard pile. Wall cards are events too: playing one places it on a
 space on your side (R15, R28; Ice Wall R29). An event without an implementation is
 never playable (the game is flagged partial instead). Events cost nothing unless a
 ``mod_event_cost`` ability says otherwise (Glurp's Disruptive): then the magic is paid
-as the event is played, and an event you cannot pay for is not playable."""
+as the event is played, and an event you cannot pay for is not playable.
+
+``st.flags[EVENTS_PLAYED]`` counts the event cards (walls included) the turn player
+has played this turn, for cards that ask "if you played an event this turn" (the
+Crossbowman's *Rally*; flags reset every turn)."""
 
 from __future__ import annotations
 
@@ -19,6 +23,9 @@ if TYPE_CHECKING:
 
 #: R1: a player's side is the 4 rows nearest them
 SIDE_ROWS = 4
+#: flags key: event cards (walls included) played this turn
+EVENTS_PLAYED = "first.events_played"
+
 _SIDE: tuple[int, int] = (
     sum(1 << s for s in range(SPACES) if own_row(0, s) < SIDE_ROWS),
     sum(1 << s for s in range(SPACES) if own_row(1, s) < SIDE_ROWS),
@@ -58,6 +65,7 @@ def legal_walls(st: GameState) -> list[Action]:
 
 
 def do_wall(st: GameState, a: Build) -> None:
+    st.flags[EVENTS_PLAYED] = st.flags.get(EVENTS_PLAYED, 0) + 1
     st.place(a.card, a.space, st.turn_player)
     if st.stats is not None:
         st.stats[3 * a.card] += 1
@@ -104,5 +112,6 @@ def do_event(st: GameState, a: PlayEvent) -> None:
     cost = event_cost(st, a.card)
     if cost:
         st.gain_magic(st.turn_player, -cost)
+    st.flags[EVENTS_PLAYED] = st.flags.get(EVENTS_PLAYED, 0) + 1
     st.discard_card(a.card)
     play_event(st, a.card, st.turn_player)

@@ -1,9 +1,12 @@
 """R14 Summon: a common or champion from hand, its cost paid from the magic pile, on an
 empty space orthogonally adjacent to a wall you control (on either half). Any number
 while you can pay and have spaces; cost-0 units are free. What a card costs now may
-differ from its printed cost (``mod_summon_cost`` abilities: Hirud), never below 0. A
-card an ability forbids to summon so (``prevents_summon``: it has its own way in) is
-left out."""
+differ from its printed cost (``mod_summon_cost`` abilities: Hirud), never below 0.
+
+Card abilities change this through the core hooks the second edition's summon rule
+also asks: ``summon_spaces`` (more spaces for some cards, e.g. *Built* units next to
+an Architect) and ``prevents_summon`` (a card that cannot be summoned now, e.g. under
+Magic Stasis, or one with its own way in such as Stonecloak)."""
 
 from __future__ import annotations
 
@@ -53,6 +56,33 @@ def summon_cost(st: GameState, card: int) -> int:
     return v if v > 0 else 0
 
 
+def summon_prevented(st: GameState, cid: int) -> bool:
+    """True when an ability forbids summoning ``cid`` now (``prevents_summon``)."""
+    for s, a in st.hooked("prevents_summon"):
+        if a.prevents_summon(st, s, cid):
+            return True
+    return False
+
+
+def summon_spaces(st: GameState, player: int, cid: int) -> tuple[int, ...]:
+    """Where ``player`` may summon ``cid``: next to their walls, plus the empty
+    spaces ``summon_spaces`` abilities of cards they control add, ascending."""
+    spaces = wall_spaces(st, player)
+    if "summon_spaces" not in st.info.hooks:
+        return spaces
+    board = st.board
+    more = {
+        x
+        for s, a in st.hooked("summon_spaces")
+        if st.ctrl[s] == player
+        for x in a.summon_spaces(st, s, cid)
+        if board[x] < 0
+    }
+    if not more:
+        return spaces
+    return tuple(sorted(more.union(spaces)))
+
+
 def legal_summons(st: GameState) -> list[Action]:
     """Summon(card, space) by hand order, then space ascending."""
     p = st.turn_player
@@ -63,15 +93,13 @@ def legal_summons(st: GameState) -> list[Action]:
     else:
         cards = [c for c in st.hand[p] if 0 <= costs[c] <= magic]
     if cards and "prevents_summon" in st.info.hooks:
-        # a card with its own way in (Stonecloak) is not summoned by R14
-        blocked = st.hooked("prevents_summon")
-        cards = [
-            c for c in cards if not any(a.prevents_summon(st, s, c) for s, a in blocked)
-        ]
+        cards = [c for c in cards if not summon_prevented(st, c)]
     if not cards:
         return []
-    spaces = wall_spaces(st, p)
-    return [summon_action(c, s) for c in cards for s in spaces]
+    if "summon_spaces" not in st.info.hooks:
+        spaces = wall_spaces(st, p)
+        return [summon_action(c, s) for c in cards for s in spaces]
+    return [summon_action(c, s) for c in cards for s in summon_spaces(st, p, c)]
 
 
 def do_summon(st: GameState, a: Summon) -> None:

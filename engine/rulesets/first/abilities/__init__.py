@@ -22,7 +22,9 @@ from engine.core.hooks import Ability
 from engine.rulesets.first import responses
 from engine.rulesets.first.abilities import (
     cave_goblins,
+    deep_dwarves,
     fallen_kingdom,
+    guild_dwarves,
     jungle_elves,
     mercenaries,
     mountain_vargath,
@@ -39,7 +41,9 @@ from engine.rulesets.first.abilities import (
 
 FACTION_MODULES = (
     cave_goblins,
+    deep_dwarves,
     fallen_kingdom,
+    guild_dwarves,
     jungle_elves,
     mercenaries,
     mountain_vargath,

@@ -299,30 +299,6 @@ class Trample(Ability):
             st.deal_damage(c, 1, trig.player, trig.source)
 
 
-class Tough(Ability):
-    """When an opponent rolls to attack it, only results of ``wound_from`` or more
-    wound it (R24: wounds are prevented, the dice still hit). A Precise attack
-    rolls no dice (R25), so this does not apply to it."""
-
-    order = 3  # after the changes that add wounds
-    wound_from = 4
-
-    def mod_damage(
-        self,
-        st: GameState,
-        src: int,
-        attacker: int,
-        target: int,
-        faces: tuple[int, ...],
-        damage: int,
-    ) -> int:
-        if target != src or st.ctrl[attacker] == st.ctrl[src]:
-            return damage
-        if is_precise(st, attacker):
-            return damage  # no dice are rolled (R25): nothing to read
-        return min(damage, hits(faces, self.wound_from))
-
-
 class Rider(Ability):
     """In your movement phase, instead of its normal move it may move up to 7 clear
     straight-line spaces (the move counts toward the units that move, R16). A limit
@@ -705,3 +681,84 @@ class Swift(Ability):
 
     def mod_move(self, st: GameState, src: int, cid: int, value: int) -> int:
         return value + 1 if cid == src else value
+
+
+# -- Guild Dwarves (shared keyword: Tough; the "only wounds from N+" rule) -----------
+def wounds_only_from(
+    st: GameState, attacker: int, faces: tuple[int, ...], damage: int, at_least: int
+) -> int:
+    """R24: the wounds of an attack on a card that "only takes wounds from results of
+    ``at_least`` or more": the hits on lower results are prevented (they stay hits
+    for other rules). Other changes to the wounds stay (an extra fixed wound, a die
+    counting twice), and two such defences give the stricter one (the formula is
+    idempotent)."""
+    low = st.info.ruleset.hits(st, attacker, faces) - hits(faces, at_least)
+    return max(damage - low, min(damage, hits(faces, at_least)))
+
+
+class WoundsOnlyFrom(Ability):
+    """Base of "when an opponent rolls to attack <cards>, they only take wounds from
+    results of ``at_least``+" (Tough, Stone Melding, Rune of Protection ...):
+    :meth:`protects` says which targets. A Precise attack rolls no dice (R25), so
+    there is no result to read: it is not reduced."""
+
+    order = 2  # after the other changes to the wounds
+    at_least = 4
+
+    def protects(self, st: GameState, src: int, target: int) -> bool:
+        return target == src
+
+    def mod_damage(
+        self,
+        st: GameState,
+        src: int,
+        attacker: int,
+        target: int,
+        faces: tuple[int, ...],
+        damage: int,
+    ) -> int:
+        if (
+            damage > 0
+            and st.ctrl[attacker] != st.ctrl[target]
+            and self.protects(st, src, target)
+            and not is_precise(st, attacker)
+        ):
+            return wounds_only_from(st, attacker, faces, damage, self.at_least)
+        return damage
+
+
+class Tough(WoundsOnlyFrom):
+    """When an opponent rolls to attack this unit, only results of 4+ wound it."""
+
+
+# -- Deep Dwarves (magic costs of abilities: Magic Stasis, Wake the Father Gem) -------
+#: flags key + player: Wake the Father Gem was played this turn
+FATHER_GEM = "first.father-gem."
+#: notes key + player: the turn a Magic Stasis against that player was played
+STASIS = "first.stasis."
+
+
+def under_stasis(st: GameState, player: int) -> bool:
+    """Magic Stasis: ``player`` cannot spend magic from the turn it was played until
+    the start of its caster's next turn (the turn after it, then no more)."""
+    t = st.notes.get(f"{STASIS}{player}")
+    return t is not None and st.turn - t <= 1
+
+
+def ability_price(st: GameState, player: int, base: int = 1) -> int:
+    """What an ability costing ``base`` magic costs ``player`` now (Wake the Father
+    Gem: 1 less this turn)."""
+    if base >= 1 and st.flags.get(f"{FATHER_GEM}{player}"):
+        return base - 1
+    return base
+
+
+def can_pay(st: GameState, player: int, base: int = 1) -> bool:
+    n = ability_price(st, player, base)
+    return n <= 0 or (st.magic[player] >= n and not under_stasis(st, player))
+
+
+def pay(st: GameState, player: int, base: int = 1) -> None:
+    n = ability_price(st, player, base)
+    if n > 0:
+        st.gain_magic(player, -n)
