@@ -12,9 +12,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engine.core.hooks import Ability
-from engine.rulesets.first.abilities import phoenix_elves, shared, tundra_orcs
+from engine.rulesets.first.abilities import (
+    benders,
+    phoenix_elves,
+    shared,
+    tundra_orcs,
+)
 
-FACTION_MODULES = (phoenix_elves, shared, tundra_orcs)
+FACTION_MODULES = (benders, phoenix_elves, shared, tundra_orcs)
 
 ABILITY_TABLES: tuple[Mapping[str, type[Ability]], ...] = tuple(
     m.ABILITIES for m in FACTION_MODULES
