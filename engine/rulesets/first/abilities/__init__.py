@@ -14,12 +14,13 @@ from collections.abc import Mapping
 from engine.core.hooks import Ability
 from engine.rulesets.first.abilities import (
     benders,
+    cloaks,
     phoenix_elves,
     shared,
     tundra_orcs,
 )
 
-FACTION_MODULES = (benders, phoenix_elves, shared, tundra_orcs)
+FACTION_MODULES = (benders, cloaks, phoenix_elves, shared, tundra_orcs)
 
 ABILITY_TABLES: tuple[Mapping[str, type[Ability]], ...] = tuple(
     m.ABILITIES for m in FACTION_MODULES
