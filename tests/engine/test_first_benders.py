@@ -23,7 +23,7 @@ from engine.core.actions import (
     Summon,
 )
 from engine.core.board import sq
-from engine.core.phases import ATTACK, EVENTS, MOVE, SUMMON
+from engine.core.phases import ATTACK, EVENTS, MAGIC, MOVE, SUMMON
 from engine.core.state import GameState
 from engine.core.zones import BOARD, DECK, DISCARD, HAND
 
@@ -373,3 +373,34 @@ def test_mimic_event_takes_a_non_wall_event_from_the_opponents_hand() -> None:
     assert PlayEvent(freeze) in st.legal_actions()  # mine to play
     st.apply_action(PlayEvent(freeze))
     assert freeze in st.discard[1] or st.zone[freeze] != BOARD
+
+
+# ---------------------------------------------------------------- edge cases
+def test_mimic_with_no_enemy_within_three_asks_nothing() -> None:
+    st = fresh(EVENTS)
+    put(st, 0, "mind-witch", sq(1, 0))
+    put(st, 1, "gruggar", sq(6, 5))
+    st.apply_action(EndPhase())
+    assert pending(st) is None and st.phase == MOVE
+
+
+def test_memory_break_not_after_attacking_a_captured_unit(dice: Dice) -> None:
+    st = fresh()
+    brk = put(st, 0, "breaker", sq(3, 3))
+    mine = put(st, 1, "gruggar", sq(4, 3))
+    st.set_controller(mine, 0)  # taken: no longer an enemy
+    top = st.deck[1][-1]
+    dice(1)
+    st.apply_action(Attack(brk, mine))
+    assert pending(st) is None and st.zone[top] == DECK
+
+
+def test_stun_does_not_touch_the_deceivers_own_side(dice: Dice) -> None:
+    st = fresh(MAGIC)
+    put(st, 0, "deceiver", sq(3, 3))
+    friend = put(st, 0, "controller", sq(3, 4))
+    to_turn_of(st, 1)
+    to_turn_of(st, 0)
+    while st.phase != MOVE:
+        st.apply_action(EndPhase())
+    assert any(isinstance(a, Move) and a.unit == friend for a in st.legal_actions())

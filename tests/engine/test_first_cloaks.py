@@ -621,3 +621,65 @@ def test_daring_plan_plus_two_and_the_failed_attacker_is_discarded(
     st.apply_action(EndPhase())
     assert st.zone[bru] == DISCARD and st.on_board(ren)
     assert st.zone[bru] != DECK
+
+
+# ---------------------------------------------------------------- edge cases
+def test_thief_and_spider_at_the_same_moment_the_turn_player_orders_them() -> None:
+    st = fresh(MAGIC)
+    thief = put(st, 0, "thief", sq(7, 0))
+    spider = put(st, 0, "spider", sq(7, 5))
+    put(st, 0, "wall", sq(2, 2))
+    st.apply_action(EndPhase())
+    dec = pending(st)
+    assert dec is not None and dec.ability == "core.order" and len(dec.options) == 2
+    st.apply_action(dec.options[0])
+    while pending(st) is not None and st.turn_player == 0:
+        dec = pending(st)
+        assert dec is not None
+        spaces = [o for o in dec.options if isinstance(o, ChooseSpace)]
+        st.apply_action(spaces[0] if spaces else dec.options[0])
+    assert st.pos[thief] in (sq(1, 2), sq(2, 1), sq(2, 3), sq(3, 2))
+    assert st.pos[spider] in (sq(1, 2), sq(2, 1), sq(2, 3), sq(3, 2))
+    assert st.damage[st.info.summoners[1]] == 1
+
+
+def test_blindside_not_when_the_attack_destroys_the_target(dice: Dice) -> None:
+    st = fresh()
+    scr = put(st, 0, "scrapper", sq(3, 3))
+    put(st, 0, "scrapper", sq(0, 0))
+    foe = put(st, 1, "fighter-tundra-orcs", sq(4, 3))  # 1 life
+    dice(6)
+    st.apply_action(Attack(scr, foe))
+    assert st.zone[foe] == DISCARD and pending(st) is None
+
+
+def test_charm_needs_a_clear_straight_line() -> None:
+    st = fresh()
+    put(st, 0, "sin-sin", sq(3, 3))
+    put(st, 1, "gruggar", sq(4, 3))  # blocks the line (and is a champion)
+    put(st, 1, "shaman-tundra-orcs", sq(5, 3))
+    put(st, 1, "fighter-tundra-orcs", sq(4, 4))  # diagonal: never
+    assert not uses(st, "sin-sin.charm")
+
+
+def test_cover_only_for_friendly_commons_and_champions_within_three(
+    dice: Dice,
+) -> None:
+    st = fresh()
+    put(st, 0, "the-admiral", sq(0, 0))
+    far = put(st, 0, "scrapper", sq(3, 3))  # 6 spaces away
+    st.turn_player = 1
+    foe = put(st, 1, "gruggar", sq(4, 3))
+    dice(6)
+    st.apply_action(Attack(foe, far))
+    assert pending(st) is None and st.damage[far] == 1
+
+
+def test_illusionist_ignores_a_summoners_attack(dice: Dice) -> None:
+    st = fresh()
+    grog = st.info.summoners[1]
+    kyra = put(st, 0, "kyra", sq(6, 2))
+    st.turn_player = 1
+    dice(6, 6, 1, 1)
+    st.apply_action(Attack(grog, kyra))
+    assert pending(st) is None and st.damage[kyra] == 2

@@ -3,9 +3,10 @@
 events several summoners share, :mod:`.common` the shared keywords.
 
 Implemented so far (issue 16): the Phoenix Elves and Tundra Orcs of the first-edition
-starter set (Prince Elien's and Grognack's decks). Every other first-edition card with
-an ability or an event effect is reported missing (issue 17), so a game holding one
-is flagged partial, never passed off as full rules."""
+starter set (Prince Elien's and Grognack's decks); issue 17: every card of the Benders
+and the Cloaks. Every other first-edition card with an ability or an event effect is
+reported missing (issue 17), so a game holding one is flagged partial, never passed
+off as full rules."""
 
 from __future__ import annotations
 

@@ -539,12 +539,9 @@ class MemoryBreak(Ability):
         self, st: GameState, src: int, attacker: int, target: int, hits: int
     ) -> Trigger | None:
         opp = 1 - st.ctrl[src]
-        if (
-            attacker == src
-            and st.info.is_unit[target]
-            and st.info.owner[target] == opp
-            and st.deck[opp]
-        ):
+        # an enemy when attacked: its controller, or its owner once destroyed
+        side = st.ctrl[target] if st.on_board(target) else st.info.owner[target]
+        if attacker == src and st.info.is_unit[target] and side == opp and st.deck[opp]:
             return self.trigger(st, src, opp)
         return None
 
