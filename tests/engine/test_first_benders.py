@@ -404,3 +404,16 @@ def test_stun_does_not_touch_the_deceivers_own_side(dice: Dice) -> None:
     while st.phase != MOVE:
         st.apply_action(EndPhase())
     assert any(isinstance(a, Move) and a.unit == friend for a in st.legal_actions())
+
+
+def test_mind_capture_is_for_good_even_after_gulldune_leaves(dice: Dice) -> None:
+    st = fresh()
+    gull = put(st, 0, "gulldune", sq(3, 3))
+    shaman = put(st, 1, "shaman-tundra-orcs", sq(4, 3))
+    dice(6, 6)
+    st.apply_action(Attack(gull, shaman))
+    st.apply_action(YES)
+    st.destroy(gull, 1, -1)
+    to_turn_of(st, 1)
+    to_turn_of(st, 0)
+    assert st.ctrl[shaman] == 0 and st.on_board(shaman)
