@@ -417,3 +417,17 @@ def test_mind_capture_is_for_good_even_after_gulldune_leaves(dice: Dice) -> None
     to_turn_of(st, 1)
     to_turn_of(st, 0)
     assert st.ctrl[shaman] == 0 and st.on_board(shaman)
+
+
+def test_stun_two_deceivers_one_trigger_no_ordering_asked() -> None:
+    st = fresh(MAGIC)
+    put(st, 0, "deceiver", sq(3, 0))
+    put(st, 0, "deceiver", sq(3, 5))
+    a = put(st, 1, "shaman-tundra-orcs", sq(4, 0))
+    b = put(st, 1, "fighter-tundra-orcs", sq(3, 4))
+    st.apply_action(EndPhase())  # seat 1's turn begins
+    assert st.turn_player == 1 and pending(st) is None
+    while st.phase != MOVE:
+        st.apply_action(EndPhase())
+    units = {m.unit for m in st.legal_actions() if isinstance(m, Move)}
+    assert a not in units and b not in units

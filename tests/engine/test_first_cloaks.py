@@ -683,3 +683,29 @@ def test_illusionist_ignores_a_summoners_attack(dice: Dice) -> None:
     dice(6, 6, 1, 1)
     st.apply_action(Attack(grog, kyra))
     assert pending(st) is None and st.damage[kyra] == 2
+
+
+def test_whirling_blade_at_a_wall_behind_units_faq(dice: Dice) -> None:
+    st = fresh()
+    vio = put(st, 0, "violet", sq(2, 2))
+    mid = put(st, 1, "gruggar", sq(3, 2))
+    wall = put(st, 1, "wall", sq(5, 2))
+    assert Attack(vio, wall) in st.legal_actions()
+    dice(6, 6)
+    st.apply_action(Attack(vio, wall))
+    assert st.damage[wall] == 2 and st.damage[mid] == 2
+
+
+def test_cover_takes_every_wound_even_beyond_the_units_life_faq(
+    dice: Dice,
+) -> None:
+    st = fresh()
+    adm = put(st, 0, "the-admiral", sq(3, 1))
+    friend = put(st, 0, "scrapper", sq(3, 2))  # 2 life
+    st.turn_player = 1
+    foe = put(st, 1, "gruggar", sq(4, 2))
+    st.damage[foe] = 2  # Wrath: 3 dice
+    dice(6, 6, 6)
+    st.apply_action(Attack(foe, friend))
+    st.apply_action(YES)
+    assert st.damage[adm] == 3 and st.damage[friend] == 0

@@ -9,7 +9,9 @@ Each card, in our own words:
 - Gulldune, *Mind Capture*: when his attack would destroy an enemy common or champion,
   you may ignore the wounds of that attack and take control of the unit instead, for
   good. Judged after the roll, on the wounds the attack would place after every other
-  modifier (as the second edition's Mind Capture).
+  modifier (as the second edition's Mind Capture). FAQ 2.1.4.1 lets the Admiral's
+  Cover act first; here both are after-roll triggers the turn player orders (Cover
+  resolved first leaves no lethal wounds, so no capture is offered).
 - Gwalark, *Levitate*: he may move through cards (never ending on one); so may every
   unit you control whose move starts within 2 spaces of him.
 - Kalal, *Glimpse the Future*: once per turn, after you move him, pick a player, look
@@ -24,12 +26,16 @@ Each card, in our own words:
   control within 3 spaces of her attack once more, at once (an extra attack).
 - Breaker, *Memory Break*: after it attacks an enemy unit, the top card of the
   opponent's draw pile is shown; its owner may pay 1 magic to put it on the bottom,
-  else it is discarded.
+  else it is discarded. Deviation: the FAQ (2.1.1.1) puts that card on the Breaker
+  controller's discard pile; the engine keeps every card in its owner's piles, so it
+  goes to its owner's (no implemented card reads a discard pile's owner mix).
 - Controller, *Telekinetic Blast*: after it attacks, you may move one unit within 2
   spaces of it (any side, never a Controller) 1 space (moved by an effect: its own
   "after moving" abilities do not fire).
 - Deceiver, *Stun*: an enemy common next to a Deceiver as its controller's turn begins
-  cannot move or attack in that turn, even if the Deceiver leaves.
+  cannot move or attack in that turn, even if the Deceiver leaves or either changes
+  controller (FAQ 2.1.3). One start-of-turn trigger covers all of a side's Deceivers,
+  so the turn player orders it only against other start-of-turn effects.
 - Mind Witch, *Mimic*: at the start of your movement phase pick an enemy unit within 3
   spaces: this turn she has its name and abilities (kept if that unit leaves play).
   The text says "choose" (no "may"): the pick is mandatory when there is one.
@@ -628,14 +634,29 @@ class Stun(Ability):
         "prevents_attack": (BOARD, DISCARD),
     }
 
+    def _deceivers(self, st: GameState, player: int) -> list[int]:
+        """Deceivers (this ability) on the battlefield that are enemies of
+        ``player``, by card id."""
+        return sorted(
+            s
+            for s, a in st.hooked("start_of_turn")
+            if a is self and st.zone[s] == BOARD and st.ctrl[s] != player
+        )
+
     def start_of_turn(self, st: GameState, src: int, player: int) -> Trigger | None:
-        if player != st.ctrl[src]:
-            # checked as the turn begins (a fact, no choice: no trigger needed)
-            pos = st.pos[src]
-            for c in st.units_of(player):
-                if st.info.is_common[c] and DIST[pos][st.pos[c]] == 1:
-                    st.flags[_stun_key(c)] = 1
+        # one trigger for all the Deceivers of a side (the first by id carries it):
+        # the turn player orders it only against other start-of-turn effects (FAQ
+        # 2.1.3.2: Blazing Conscription first spares the common it takes)
+        if player != st.ctrl[src] and self._deceivers(st, player)[:1] == [src]:
+            return self.trigger(st, src, player)
         return None
+
+    def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
+        player = trig.data[0]
+        spots = [st.pos[d] for d in self._deceivers(st, player)]
+        for c in st.units_of(player):
+            if st.info.is_common[c] and any(DIST[p][st.pos[c]] == 1 for p in spots):
+                st.flags[_stun_key(c)] = 1
 
     def prevents_move(self, st: GameState, src: int, cid: int) -> bool:
         return bool(st.flags) and _stun_key(cid) in st.flags

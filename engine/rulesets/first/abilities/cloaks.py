@@ -31,10 +31,13 @@ Each card, in our own words:
   summoner gets 1 wound.
 - The Admiral, *Cover*: when an attack would place wounds on a friendly common or
   champion within 3 spaces of him, you may have him take all of them instead.
-  Limitation: only wounds from attacks are offered (judged after the roll, on the
-  wounds after every other modifier); wounds from events and abilities are not.
+  He takes every wound the attack places, even more than the unit had left (FAQ
+  2.3.5.1). Limitation: only wounds from attacks are offered (judged after the roll,
+  on the wounds after every other modifier); wounds from events and abilities are
+  not (the core has no "would receive wounds" moment that can ask a player).
 - Violet, *Whirling Blade*: her attacks pass through units (not walls); every unit
-  between her and the target takes the hits of the same roll too.
+  between her and the target takes the hits of the same roll too (the target may be
+  a wall behind units, FAQ 2.3.6.1).
 - Assassin, *Marked Target*: +1 attack against a champion or a summoner.
 - Bruiser, *Intimidate*: when its attack wounds a common or champion in your turn
   without destroying it, that unit may not attack this Bruiser in its controller's
