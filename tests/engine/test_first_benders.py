@@ -431,3 +431,29 @@ def test_stun_two_deceivers_one_trigger_no_ordering_asked() -> None:
         st.apply_action(EndPhase())
     units = {m.unit for m in st.legal_actions() if isinstance(m, Move)}
     assert a not in units and b not in units
+
+
+@pytest.mark.parametrize("cover", [True, False])
+def test_mind_capture_waits_for_the_admirals_cover_faq(dice: Dice, cover: bool) -> None:
+    st = bench_fresh("tacullu", "vlox", ATTACK, events=True)
+    gull = put(st, 0, "gulldune", sq(3, 3))
+    scr = put(st, 1, "scrapper", sq(5, 3))  # 2 life
+    adm = put(st, 1, "the-admiral", sq(5, 4))
+    dice(6, 6)
+    st.apply_action(Attack(gull, scr))
+    dec = pending(st)
+    assert dec is not None and dec.ability == "core.order"
+    pairs = zip(dec.options, dec.data, strict=True)
+    first = next(o for o, t in pairs if t.ability == "gulldune.mind-capture")
+    st.apply_action(first)  # Mind Capture picked first: Cover still goes first
+    dec = pending(st)
+    assert dec is not None and dec.ability == "the-admiral.cover" and dec.player == 1
+    st.apply_action(YES if cover else NO)
+    if cover:
+        assert pending(st) is None
+        assert st.damage[adm] == 2 and st.damage[scr] == 0 and st.ctrl[scr] == 1
+    else:
+        dec = pending(st)
+        assert dec is not None and dec.ability == "gulldune.mind-capture"
+        st.apply_action(YES)
+        assert st.ctrl[scr] == 0 and st.damage[scr] == 0 and st.damage[adm] == 0

@@ -9,9 +9,9 @@ Each card, in our own words:
 - Gulldune, *Mind Capture*: when his attack would destroy an enemy common or champion,
   you may ignore the wounds of that attack and take control of the unit instead, for
   good. Judged after the roll, on the wounds the attack would place after every other
-  modifier (as the second edition's Mind Capture). FAQ 2.1.4.1 lets the Admiral's
-  Cover act first; here both are after-roll triggers the turn player orders (Cover
-  resolved first leaves no lethal wounds, so no capture is offered).
+  modifier (as the second edition's Mind Capture). FAQ 2.1.4.1: the Admiral's Cover
+  acts first (a Cover trigger of the same attack still waiting is resolved before
+  Mind Capture; if it takes the wounds, no capture is offered).
 - Gwalark, *Levitate*: he may move through cards (never ending on one); so may every
   unit you control whose move starts within 2 spaces of him.
 - Kalal, *Glimpse the Future*: once per turn, after you move him, pick a player, look
@@ -316,6 +316,14 @@ class CounterSummon(Ability):
 
 
 # -- Gulldune --------------------------------------------------------------------------
+COVER = "the-admiral.cover"  # (Cloaks) resolves before Mind Capture, FAQ 2.1.4.1
+
+
+def _is_cover(t: object) -> bool:
+    """A Cover trigger still to decide on an attack's wounds."""
+    return isinstance(t, Trigger) and t.ability == COVER and t.data[:1] != ("take",)
+
+
 class MindCapture(Ability):
     """His attack that would destroy an enemy common or champion: you may ignore its
     wounds and take control of the unit instead (for good, no magic gained)."""
@@ -347,6 +355,20 @@ class MindCapture(Ability):
         pend = pending_attack(st, src)
         if pend is None:
             return
+        # FAQ 2.1.4.1: Cover acts while the wounds are placed, Mind Capture after
+        # it: a Cover still waiting on this attack resolves first
+        for i in range(len(st.stack) - 1, -1, -1):
+            t = st.stack[i]
+            waiting: tuple[object, ...] = (t,)
+            if isinstance(t, Decision):
+                if t.ability != "core.order":
+                    break
+                waiting = t.data  # triggers still to be ordered
+            elif t.ability == "core.attack_damage":
+                break
+            if any(_is_cover(w) for w in waiting):
+                st.stack.insert(i, trig)
+                return
         faces, target = pend
         if not self._capturable(st, src, target):
             return
