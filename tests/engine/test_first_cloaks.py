@@ -25,7 +25,7 @@ from engine.core.actions import (
 from engine.core.board import sq
 from engine.core.phases import ATTACK, EVENTS, MAGIC, MOVE, SUMMON
 from engine.core.state import GameState
-from engine.core.zones import DECK, DISCARD
+from engine.core.zones import DECK, DISCARD, HAND
 
 
 @pytest.fixture
@@ -709,3 +709,25 @@ def test_cover_takes_every_wound_even_beyond_the_units_life_faq(
     st.apply_action(Attack(foe, friend))
     st.apply_action(YES)
     assert st.damage[adm] == 3 and st.damage[friend] == 0
+
+
+def test_two_raids_on_one_thief_stack() -> None:
+    st = fresh(EVENTS)
+    first = to_hand(st, 0, "raid")
+    thief = put(st, 0, "thief", sq(0, 5))
+    st.apply_action(PlayEvent(first))
+    st.apply_action(ChooseTarget(thief))
+    st.discard_card(first)
+    second = next(
+        c
+        for c in range(len(st.info.cards))
+        if st.info.cards[c].slug == "raid" and c != first and st.info.owner[c] == 0
+    )
+    st.remove_from_zone(second)
+    st.zone[second] = HAND
+    st.hand[0].append(second)
+    st.invalidate()
+    st.apply_action(PlayEvent(second))
+    st.apply_action(ChooseTarget(thief))
+    st.apply_action(EndPhase())
+    assert Move(thief, sq(7, 5)) in st.legal_actions()  # 2 + 3 + 3 spaces

@@ -853,15 +853,13 @@ class Heist(Steal):
     def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
         if dec.data[0] == "grant":
             if isinstance(action, ChooseTarget):
-                st.flags[_HEIST] = dec.source + 1
                 st.flags[f"{_HEIST}:{dec.source}"] = action.card + 1
             return
         Steal.resolve(self, st, dec, action)
 
     def end_of_turn(self, st: GameState, src: int, player: int) -> Trigger | None:
-        if not played(st, _HEIST, src):
-            return None
-        unit = st.flags.get(f"{_HEIST}:{src}", 0) - 1
+        # each Heist card played this turn remembers its own unit
+        unit = st.flags.get(f"{_HEIST}:{src}", 0) - 1 if st.flags else -1
         if (
             unit >= 0
             and st.on_board(unit)
@@ -980,10 +978,11 @@ class Raid(Ability):
 
     def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
         if isinstance(action, ChooseTarget):
-            st.flags[f"{_RAID}:{action.card}"] = dec.source + 1
+            # R36: Raid grants no named ability, so two Raids stack (a key each)
+            st.flags[f"{_RAID}:{action.card}:{dec.source}"] = 1
 
     def mod_move(self, st: GameState, src: int, cid: int, value: int) -> int:
-        if st.flags and st.flags.get(f"{_RAID}:{cid}") == src + 1:
+        if st.flags and f"{_RAID}:{cid}:{src}" in st.flags:
             return value + 3
         return value
 
