@@ -21,7 +21,9 @@ from collections.abc import Mapping
 from engine.core.hooks import Ability
 from engine.rulesets.first import responses
 from engine.rulesets.first.abilities import (
+    benders,
     cave_goblins,
+    cloaks,
     deep_dwarves,
     fallen_kingdom,
     guild_dwarves,
@@ -40,7 +42,9 @@ from engine.rulesets.first.abilities import (
 )
 
 FACTION_MODULES = (
+    benders,
     cave_goblins,
+    cloaks,
     deep_dwarves,
     fallen_kingdom,
     guild_dwarves,

@@ -762,3 +762,62 @@ def pay(st: GameState, player: int, base: int = 1) -> None:
     n = ability_price(st, player, base)
     if n > 0:
         st.gain_magic(player, -n)
+
+
+# -- Benders and Cloaks (issue 17): keywords they share word for word (their Escape is
+# the Goblins' above) -----------------------------------------------------------------
+def move_destinations(st: GameState, cid: int, n: int) -> list[int]:
+    """Empty spaces a move of up to ``n`` steps through empty spaces may end on
+    (orthogonal steps, never through cards; never the start), ascending."""
+    reach = walk_reach(st.occ, st.pos[cid], n)
+    return [s for s in range(48) if reach >> s & 1 and s != st.pos[cid]]
+
+
+def move_path(st: GameState, start: int, to: int, n: int) -> tuple[int, ...]:
+    """A shortest path of at most ``n`` steps through empty spaces from ``start`` to
+    ``to`` (spaces stepped on, last = ``to``); breadth first in ``ADJ`` order."""
+    prev: dict[int, int] = {start: -1}
+    frontier = [start]
+    for _ in range(n):
+        nxt: list[int] = []
+        for s in frontier:
+            for m in ADJ[s]:
+                if m in prev or st.board[m] >= 0:
+                    continue
+                prev[m] = s
+                if m == to:
+                    path = [m]
+                    while prev[path[-1]] != start:
+                        path.append(prev[path[-1]])
+                    return tuple(reversed(path))
+                nxt.append(m)
+        frontier = nxt
+    return (to,)
+
+
+def effect_move(st: GameState, cid: int, to: int, n: int) -> None:
+    """Move ``cid`` (an effect's move of up to ``n`` spaces, not a movement-phase
+    move: ``st.moved`` is untouched) to the empty space ``to``."""
+    st.relocate(cid, to, "move", move_path(st, st.pos[cid], to, n))
+
+
+class LifeDrain(Ability):
+    """Each time this unit destroys a unit with its attack, remove 1 wound from it
+    (the text says "may": removing a wound never hurts, so it is always done)."""
+
+    def after_attack(
+        self, st: GameState, src: int, attacker: int, target: int, n: int
+    ) -> Trigger | None:
+        if (
+            attacker == src
+            and st.info.is_unit[target]
+            and not st.on_board(target)
+            and st.on_board(src)
+            and st.damage[src]
+        ):
+            return self.trigger(st, src)
+        return None
+
+    def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
+        if st.on_board(trig.source):
+            st.heal(trig.source, 1)
