@@ -204,7 +204,8 @@ class MctsAgent:
         mine = sorted(st.deck[me])
         rng.shuffle(mine)
         st.deck[me] = mine
-        st.search = False  # dice from the world's own RNG
+        st.search = False  # real dice, from the world's own stream (never the game's)
+        st.dice_seed = rng.getrandbits(63)
         st.invalidate()
         return st
 

@@ -37,6 +37,36 @@ def roll(rng: random.Random, n: int, faces: tuple[int, ...]) -> tuple[int, ...]:
     return tuple([faces[int(rnd() * 6)] for _ in range(n)])
 
 
+_M64 = (1 << 64) - 1
+
+
+def die_index(seed: int, turn: int, k: int) -> int:
+    """The face index (0-5) of the ``k``-th die rolled in turn ``turn`` of the game
+    with ``seed``: a counter-based stream (the splitmix64 finaliser of the three), not
+    a sequential RNG. So a turn's dice do not depend on how many dice earlier turns
+    rolled: two games that differ by one card (paired games, common random numbers)
+    keep rolling the same dice in every turn after their play first differs, as
+    GNU Backgammon's rollouts fix each game's dice by roll index."""
+    z = (
+        seed * 0x9E3779B97F4A7C15
+        + turn * 0xD1B54A32D192ED03
+        + k * 0x94D049BB133111EB
+        + 0x632BE59BD9B4E019
+    ) & _M64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
+    z ^= z >> 31
+    return ((z >> 11) * 6) >> 53
+
+
+def roll_at(
+    seed: int, turn: int, k: int, n: int, faces: tuple[int, ...]
+) -> tuple[int, ...]:
+    """``n`` dice: the ``k``-th to ``k + n - 1``-th of turn ``turn``
+    (:func:`die_index`)."""
+    return tuple([faces[die_index(seed, turn, k + i)] for i in range(n)])
+
+
 class Rig:
     """A test seam: when ``fn`` is set, search-mode rolls (``pattern_roll``) come from
     it instead of the fixed pattern (scenario tests queue the faces they need). An

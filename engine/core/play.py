@@ -39,6 +39,8 @@ class GameResult:
     card_stats: dict[str, dict[str, dict[str, int]]] = field(default_factory=dict)
     log: list[Action] | None = None
     swapped: bool = False  # True: deck B sat in seat 0 (the log is that game's)
+    # attack dice luck of deck A and deck B (GameState.luck): a control variate
+    luck: tuple[float, float] = (0.0, 0.0)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -53,6 +55,7 @@ class GameResult:
             "actions": self.actions,
             "card_stats": self.card_stats,
             "swapped": self.swapped,
+            "luck": [round(x, 4) for x in self.luck],
         }
         if self.log is not None:
             out["log"] = [a.to_json() for a in self.log]
@@ -116,6 +119,7 @@ def play_game(
         actions=n,
         card_stats=card_stats(state),
         log=state.log[:] if record and state.log is not None else None,
+        luck=(state.luck[0], state.luck[1]),
     )
 
 
@@ -126,4 +130,5 @@ def swapped_result(r: GameResult) -> GameResult:
     r.card_stats = {"a": r.card_stats.get("b", {}), "b": r.card_stats.get("a", {})}
     r.setup_defaults_used = (r.setup_defaults_used[1], r.setup_defaults_used[0])
     r.swapped = True
+    r.luck = (r.luck[1], r.luck[0])
     return r

@@ -6,7 +6,10 @@ Shape after OpenSpiel / python-chess: ``current_player()``, ``legal_actions()``,
 Cards are small ints (card ids) fixed for the game; static facts (definitions, owners,
 ability hook tables) live in a shared :class:`GameInfo`; the mutable parts are flat
 lists so that ``clone()`` is a handful of list copies (no deepcopy). Randomness comes
-only from ``self.rng`` (a seeded ``random.Random`` copied by ``clone()``).
+from ``self.rng`` (a seeded ``random.Random`` copied by ``clone()``: shuffles, the first
+player) and the dice: each turn's dice are a counter-based stream of (seed, turn, die
+number) (:func:`engine.core.dice.die_index`), so a turn's dice never depend on how many
+dice earlier turns rolled (paired games keep their dice after play diverges).
 
 Zones (R1, R8c, R8e): draw deck, hand, discard pile, battlefield, active area, under
 another card. Each card is in exactly one zone; ``zone[cid]`` says which and the lists
@@ -81,6 +84,10 @@ class GameState:
         "stats",
         "search",
         "rolls",
+        "dice_seed",
+        "dice_turn",
+        "dice_n",
+        "luck",
         "_legal",
     )
 
@@ -118,6 +125,15 @@ class GameState:
     stats: list[int] | None
     search: bool
     rolls: list[tuple[int, ...]] | None
+    # the dice stream's key: the game seed; a look-ahead world that rolls real dice
+    # (mcts play-outs) sets its own, so it never sees the game's coming dice
+    dice_seed: int
+    dice_turn: int  # the turn whose dice ``dice_n`` counts
+    dice_n: int  # dice rolled so far in turn ``dice_turn``
+    # per seat, attack dice luck: hits scored minus the hits expected from the dice
+    # rolled (:func:`engine.core.mechanics.attack.note_luck`); mean zero whatever the
+    # agents do, a control variate for paired comparisons
+    luck: list[float]
     _legal: list[Action] | None
 
     # -- construction / copying --------------------------------------------------------
@@ -160,6 +176,10 @@ class GameState:
         st.stats = [0] * (3 * n)
         st.search = False
         st.rolls = []
+        st.dice_seed = seed
+        st.dice_turn = 0
+        st.dice_n = 0
+        st.luck = [0.0, 0.0]
         st._legal = None
         return st
 
@@ -195,6 +215,10 @@ class GameState:
         st.flags = dict(self.flags)
         st.notes = dict(self.notes)
         st.stack = self.stack[:]
+        st.dice_seed = self.dice_seed
+        st.dice_turn = self.dice_turn
+        st.dice_n = self.dice_n
+        st.luck = self.luck[:]
         if rng is not None:
             st.rng = rng
         elif self.search and not record:
@@ -740,7 +764,12 @@ class GameState:
         if self.search:
             faces = dice.pattern_roll(n, self.info.faces)
         else:
-            faces = dice.roll(self.rng, n, self.info.faces)
+            t = self.turn
+            if t != self.dice_turn:
+                self.dice_turn = t
+                self.dice_n = 0
+            faces = dice.roll_at(self.dice_seed, t, self.dice_n, n, self.info.faces)
+            self.dice_n += n
         if self.rolls is not None:
             self.rolls.append(faces)
         return faces

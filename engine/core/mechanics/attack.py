@@ -206,8 +206,25 @@ def legal_attacks(st: GameState) -> list[Action]:
     return out
 
 
+def note_luck(st: GameState, attacker: int, faces: tuple[int, ...]) -> None:
+    """Add an attack roll's luck to its controller's ``st.luck``: the dice that hit
+    for the attacker's range (``Ruleset.die_hits``, before abilities) minus the hits
+    those dice are expected to score. Its expectation is zero whatever the players
+    choose (each term is fixed before its dice are rolled), so it is a valid control
+    variate for comparing decks on the same seeds (:mod:`engine.tools.paired`)."""
+    if st.search or not faces:
+        return
+    rs = st.info.ruleset
+    ranged = st.info.is_ranged[attacker]
+    all_faces = st.info.faces
+    rate = sum(1 for f in all_faces if rs.die_hits(f, ranged)) / len(all_faces)
+    got = sum(1 for f in faces if rs.die_hits(f, ranged))
+    st.luck[st.ctrl[attacker]] += got - rate * len(faces)
+
+
 def roll_attack(st: GameState, attacker: int) -> tuple[tuple[int, ...], int]:
     faces = st.roll(st.strength(attacker))
+    note_luck(st, attacker, faces)
     hits = st.info.ruleset.hits(st, attacker, faces)
     if "mod_hits" in st.info.hooks:
         for s, a in st.hooked("mod_hits"):
@@ -251,6 +268,7 @@ def do_attack(st: GameState, a: Attack, settle_next: bool = False) -> None:
     for s, ab in st.hooked("mod_attack_strength"):
         n = ab.mod_attack_strength(st, s, a.attacker, a.target, n)
     faces = st.roll(n if n > 0 else 0)
+    note_luck(st, a.attacker, faces)
     if "after_roll" in hooks and st.hooked("after_roll"):
         # rerolls (after_roll triggers) resolve before the damage step below
         step = Trigger(
