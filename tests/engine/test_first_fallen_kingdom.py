@@ -375,14 +375,30 @@ def test_magic_leech_raises_every_champion_cost_by_two() -> None:
     assert summon_cost(st, gul) == 5
 
 
-def test_mod_summon_cost_hook_never_below_zero(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_mod_summon_cost_hook_never_below_zero(
+    monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest
+) -> None:
     """The core hook on its own: a cost lowered below 0 is 0 (summon and pay)."""
-    from engine.rulesets.first.abilities import fallen_kingdom
+    from engine.rulesets import get_ruleset
 
-    def cheaper(self: Ability, st: GameState, src: int, card: int, value: int) -> int:
-        return value - 10
+    class Cheaper(Ability):
+        """A stand-in for Hirud's ability that lowers every summon cost by 10 (a
+        registry entry, not a patched method: the compiled build cannot patch
+        those)."""
 
-    monkeypatch.setattr(fallen_kingdom.MagicLeech, "mod_summon_cost", cheaper)
+        def mod_summon_cost(
+            self, st: GameState, src: int, card: int, value: int
+        ) -> int:
+            return value - 10
+
+    from engine.core import game
+
+    registry = get_ruleset("first").load_abilities()
+    monkeypatch.setitem(registry.impls, "hirud.magic-leech", Cheaper())
+    # games built from now on look their cards' abilities up again (and again
+    # after the test, when the registry is restored)
+    game._CARD_ABILITIES.clear()
+    request.addfinalizer(game._CARD_ABILITIES.clear)
     st = sirian(SUMMON)
     put(st, 0, "wall", sq(2, 2))
     gul = to_hand(st, 0, "gul-dass")

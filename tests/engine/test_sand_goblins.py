@@ -382,21 +382,31 @@ def test_action_log_replays_to_the_same_state(
             ab.use(st, src, action)
 
     monkeypatch.setitem(registry.impls, RIG, Spy())
-    st = _scripted(sg, 15)
-    st.apply_action(UseAbility(2, RIG, 3))  # Rat c3 under the enemy grunt c4
-    a = make_agent("random", 5)
-    b = make_agent("random", 6)
-    for _ in range(400):
-        if st.terminal:
+
+    def play(seed: int) -> GameState:
+        st = _scripted(sg, seed)
+        st.apply_action(UseAbility(2, RIG, 3))  # Rat c3 under the enemy grunt c4
+        a = make_agent("random", 5)
+        b = make_agent("random", 6)
+        for _ in range(400):
+            if st.terminal:
+                break
+            p = st.current_player()
+            st.apply_action(
+                (a if p == 0 else b).choose(PlayerView(st, p), st.legal_actions())
+            )
+        return st
+
+    # the first seed from 15 on whose random game blasts (the dice decide)
+    for seed in range(15, 60):
+        blasts.clear()
+        st = play(seed)
+        if blasts:
             break
-        p = st.current_player()
-        st.apply_action(
-            (a if p == 0 else b).choose(PlayerView(st, p), st.legal_actions())
-        )
     assert st.log is not None and UseAbility(2, RIG, 3) in st.log
     assert blasts  # a rigged card was destroyed next to other cards: a blast
     n = len(blasts)
-    again = _scripted(sg, 15)
+    again = _scripted(sg, seed)
     for act in st.log:
         again.apply_action(act)
     assert state_digest(again) == state_digest(st)

@@ -608,8 +608,8 @@ class GlacialShift(Ability):
             return
         if not isinstance(action, ChooseOption):
             return
-        done, wall, paths = dec.data[1], dec.data[2], dec.data[3]
-        path = paths[action.option]
+        done, wall, chosen = dec.data[1], dec.data[2], dec.data[3]
+        path = chosen[action.option]
         passed = [st.board[s] for s in path[:-1] if st.board[s] >= 0]
         if st.on_board(wall) and st.board[path[-1]] < 0:
             st.relocate(wall, path[-1], "move", path)
