@@ -12,6 +12,7 @@ from scenario import Dice, pending
 from engine.core.actions import (
     NO,
     Attack,
+    Build,
     ChooseOption,
     ChooseSpace,
     ChooseTarget,
@@ -23,7 +24,8 @@ from engine.core.actions import (
 from engine.core.board import sq
 from engine.core.phases import ATTACK, EVENTS, MOVE
 from engine.core.state import GameState
-from engine.core.zones import ACTIVE, DISCARD
+from engine.core.zones import ACTIVE, DISCARD, HAND
+from engine.rulesets.first.responses import WINDOW
 
 
 @pytest.fixture
@@ -405,6 +407,27 @@ def test_escort_places_the_honor_guard_next_to_the_moved_champion() -> None:
     assert pending(st) is None
 
 
+def test_a_taken_transformation_stays_with_the_player_who_played_it() -> None:
+    # a card taken from Samuel's hand (e.g. by a Bender) and played by the
+    # opponent: active for them, discarded to its owner's pile as their turn begins
+    st = samuel(EVENTS)
+    card = to_hand(st, 0, "transformation")
+    st.remove_from_zone(card)
+    st.hand[1].append(card)
+    st.ctrl[card] = 1
+    st.turn_player = 1
+    st.invalidate()
+    st.apply_action(PlayEvent(card))
+    assert st.zone[card] == ACTIVE and st.ctrl[card] == 1
+    assert st.active[1] == [card]
+    foe = st.info.summoners[1]
+    assert st.strength(foe) == st.info.cards[foe].strength + 2
+    for seat in (0, 1):  # to the opponent's next turn
+        while st.turn_player != seat:
+            st.apply_action(EndPhase())
+    assert st.zone[card] == DISCARD and card in st.discard[0]
+
+
 @pytest.mark.covers("woeful-brother.swift-maneuver", ruleset="first")
 def test_swift_maneuver_swaps_after_a_woundless_attack(dice: Dice) -> None:
     st = samuel()
@@ -524,3 +547,286 @@ def test_sybil_rolls_against_heavens_rain(dice: Dice) -> None:
     dice(3, 5)  # the rain falls; Sybil's 5 ignores the wound
     st.apply_action(UseAbility(jacob, "jacob-eldwyn.heavens-rain", 0))
     assert st.damage[sybil] == 0
+
+
+# ------------------------------------------------------ responses (opponent's turn)
+def second_copy(st: GameState, player: int, slug: str) -> int:
+    """Put a second copy of ``slug`` (``to_hand`` finds the first) in hand."""
+    c = next(
+        c
+        for c in range(len(st.info.cards))
+        if st.info.cards[c].slug == slug
+        and st.info.owner[c] == player
+        and st.zone[c] != HAND
+    )
+    st.remove_from_zone(c)
+    st.zone[c] = HAND
+    st.hand[player].append(c)
+    st.invalidate()
+    return c
+
+
+def against(b: str, phase: int = ATTACK) -> GameState:
+    """Samuel Farthen (seat 0, on sq(1, 4)) against ``b`` (seat 1), seat 1 to act."""
+    st = bench_fresh("samuel-farthen", b, phase, events=True)
+    st.turn_player = 1
+    st.invalidate()
+    return st
+
+
+@pytest.mark.covers("divine-protection.effect", ruleset="first")
+def test_divine_protection_pays_a_magic_and_the_attack_wounds_nothing(
+    dice: Dice,
+) -> None:
+    st = against("mad-sirian")
+    angel = put(st, 0, "warrior-angel", sq(4, 1))  # far from Samuel's Shield
+    warlock = put(st, 1, "warlock", sq(5, 1))
+    dp = to_hand(st, 0, "divine-protection")
+    st.magic = [2, 0]
+    dice(6, 6)
+    st.apply_action(Attack(warlock, angel))
+    dec = pending(st)
+    assert dec is not None and dec.ability == WINDOW and dec.player == 0
+    assert dec.options == (NO, PlayEvent(dp))
+    st.apply_action(PlayEvent(dp))
+    assert st.damage[angel] == 0 and st.on_board(angel)
+    assert st.magic == [1, 0] and st.zone[dp] == DISCARD
+    assert pending(st) is None and st.stack == []
+    # only that attack: the next one wounds as usual
+    st.attacked.clear()
+    st.invalidate()
+    dice(6, 1)
+    st.apply_action(Attack(warlock, angel))
+    assert st.damage[angel] == 1
+
+
+def test_divine_protection_declined_lets_the_wounds_land(dice: Dice) -> None:
+    st = against("mad-sirian")
+    angel = put(st, 0, "warrior-angel", sq(4, 1))
+    warlock = put(st, 1, "warlock", sq(5, 1))
+    dp = to_hand(st, 0, "divine-protection")
+    st.magic = [1, 0]
+    dice(6, 1)
+    st.apply_action(Attack(warlock, angel))
+    st.apply_action(NO)
+    assert st.damage[angel] == 1 and st.magic == [1, 0] and st.zone[dp] == HAND
+
+
+def test_divine_protection_not_asked_without_magic_misses_or_a_common(
+    dice: Dice,
+) -> None:
+    st = against("mad-sirian")
+    angel = put(st, 0, "honor-guard", sq(4, 1))  # 3 life
+    champ = put(st, 0, "jacob-eldwyn", sq(4, 3))
+    enemy = put(st, 1, "zombie-warrior", sq(5, 0))
+    warlock = put(st, 1, "warlock", sq(5, 1))
+    ghoul = put(st, 1, "ghoul", sq(5, 3))
+    dp = to_hand(st, 0, "divine-protection")
+    assert PlayEvent(dp) not in st.legal_actions()  # never in an event phase
+    dice(6, 6)
+    st.apply_action(Attack(warlock, angel))  # no magic to pay: nothing asked
+    assert pending(st) is None and st.damage[angel] == 2
+    st.magic = [1, 0]
+    dice(6, 6)
+    st.apply_action(Attack(ghoul, champ))  # a champion: nothing asked
+    assert pending(st) is None and st.damage[champ] == 2
+    st.attacked.clear()
+    st.damage[angel] = 0
+    st.invalidate()
+    dice(1, 2)
+    st.apply_action(Attack(warlock, angel))  # a miss: nothing asked
+    assert pending(st) is None and st.damage[angel] == 0
+    st.attacked.clear()
+    st.invalidate()
+    dice(6, 6)
+    st.apply_action(Attack(warlock, enemy))  # not a unit of the holder
+    assert pending(st) is None and st.zone[enemy] == DISCARD
+    assert st.zone[dp] == HAND and st.magic[0] == 1
+
+
+def test_divine_protection_not_asked_when_the_shield_stops_every_wound(
+    dice: Dice,
+) -> None:
+    st = against("mad-sirian")
+    angel = put(st, 0, "warrior-angel", sq(2, 4))  # next to Samuel: 4+ only
+    warlock = put(st, 1, "warlock", sq(3, 4))
+    to_hand(st, 0, "divine-protection")
+    st.magic = [1, 0]
+    dice(3, 3)  # hits, but Shield of Light lets no wound through
+    st.apply_action(Attack(warlock, angel))
+    assert pending(st) is None and st.damage[angel] == 0 and st.magic[0] == 1
+
+
+def test_a_protected_woeful_brother_may_swift_maneuver(dice: Dice) -> None:
+    st = against("mad-sirian")
+    brother = put(st, 0, "woeful-brother", sq(4, 1))
+    friend = put(st, 0, "honor-guard", sq(4, 2))
+    warlock = put(st, 1, "warlock", sq(5, 1))
+    dp = to_hand(st, 0, "divine-protection")
+    st.magic = [1, 0]
+    dice(6, 6)
+    st.apply_action(Attack(warlock, brother))
+    st.apply_action(PlayEvent(dp))
+    dec = pending(st)  # FAQ 2.16.6.1: no wounds received, Swift Maneuver
+    assert dec is not None and dec.ability == "woeful-brother.swift-maneuver"
+    st.apply_action(ChooseTarget(friend))
+    assert st.pos[brother] == sq(4, 2) and st.pos[friend] == sq(4, 1)
+    assert st.damage[brother] == 0
+
+
+@pytest.mark.covers("abolish.effect", ruleset="first")
+def test_abolish_cancels_an_event_played_in_the_event_phase() -> None:
+    st = against("mad-sirian", EVENTS)
+    sirian = st.info.summoners[1]
+    ab = to_hand(st, 0, "abolish")
+    stone = to_hand(st, 1, "searching-the-stone")
+    assert PlayEvent(ab) not in st.legal_actions()
+    hand = len(st.hand[1])
+    st.apply_action(PlayEvent(stone))
+    dec = pending(st)
+    assert dec is not None and dec.ability == WINDOW and dec.player == 0
+    assert dec.options == (NO, PlayEvent(ab))
+    st.apply_action(PlayEvent(ab))
+    # no wound on Mad Sirian, no card drawn; both cards discarded
+    assert st.damage[sirian] == 0 and len(st.hand[1]) == hand - 1
+    assert st.zone[stone] == DISCARD and st.zone[ab] == DISCARD
+    assert pending(st) is None and st.stack == []
+
+
+def test_abolish_declined_lets_the_event_resolve() -> None:
+    st = against("mad-sirian", EVENTS)
+    sirian = st.info.summoners[1]
+    ab = to_hand(st, 0, "abolish")
+    stone = to_hand(st, 1, "searching-the-stone")
+    st.apply_action(PlayEvent(stone))
+    st.apply_action(NO)
+    assert st.damage[sirian] == 1 and len(st.hand[1]) == 5
+    assert st.zone[ab] == HAND
+
+
+def test_abolish_not_asked_for_walls_own_events_or_other_phases(dice: Dice) -> None:
+    st = against("mad-sirian", EVENTS)
+    to_hand(st, 0, "abolish")
+    wall = to_hand(st, 1, "wall")
+    build = next(
+        a for a in st.legal_actions() if isinstance(a, Build) and a.card == wall
+    )
+    st.apply_action(build)  # a wall: nothing asked
+    assert pending(st) is None and st.on_board(wall)
+    # the holder's own event: nothing asked either
+    st = bench_fresh("samuel-farthen", "mad-sirian", EVENTS, events=True)
+    to_hand(st, 0, "abolish")
+    copy = second_copy(st, 0, "abolish")
+    trans = to_hand(st, 0, "transformation")
+    st.apply_action(PlayEvent(trans))
+    assert pending(st) is None and st.zone[trans] == ACTIVE
+    assert st.zone[copy] == HAND
+
+
+def test_abolish_ignores_answers_played_out_of_phase(dice: Dice) -> None:
+    # Samuel's turn: his attack is answered by a Shield of the Hopeful; the Filth's
+    # answer is not an event of their event phase, so no Abolish is asked
+    st = bench_fresh("samuel-farthen", "the-demagogue", ATTACK, events=True)
+    angel = put(st, 0, "warrior-angel", sq(4, 1))
+    zealot = put(st, 1, "zealot", sq(5, 1))
+    to_hand(st, 0, "abolish")
+    shield = to_hand(st, 1, "shield-of-the-hopeful")
+    dice(6)
+    st.apply_action(Attack(angel, zealot))
+    dec = pending(st)
+    assert dec is not None and dec.options == (NO, PlayEvent(shield))
+    st.apply_action(PlayEvent(shield))
+    assert pending(st) is None and st.on_board(zealot) and st.damage[zealot] == 0
+
+
+def test_a_spellsucker_nullifies_an_abolish_and_the_event_resolves() -> None:
+    st = against("the-demagogue", EVENTS)
+    sucker = put(st, 1, "spellsucker-mutant", sq(6, 4))
+    put(st, 1, "zealot", sq(5, 1))
+    mutant = to_hand(st, 1, "bestial-mutant")
+    ab1 = to_hand(st, 0, "abolish")
+    ab2 = second_copy(st, 0, "abolish")
+    chan = to_hand(st, 1, "channel-corruption")
+    st.apply_action(PlayEvent(chan))
+    dec = pending(st)
+    assert dec is not None and dec.player == 0
+    assert dec.options == (NO, PlayEvent(ab1), PlayEvent(ab2))
+    st.apply_action(PlayEvent(ab1))
+    dec = pending(st)  # the Abolish is an event the opponent plays: Nullify
+    assert dec is not None and dec.ability == WINDOW and dec.player == 1
+    assert dec.options == (NO, UseAbility(sucker, "spellsucker-mutant.nullify"))
+    st.apply_action(dec.options[1])
+    assert st.zone[sucker] == DISCARD and st.zone[ab1] == DISCARD
+    dec = pending(st)  # no second Abolish (FAQ 2.6.8.1): Channel Corruption resolves
+    assert dec is not None and dec.ability == "channel-corruption.effect"
+    assert st.zone[ab2] == HAND
+    assert mutant in st.hand[1]
+
+
+def test_a_spellsucker_nullifies_divine_protection_which_then_costs_nothing(
+    dice: Dice,
+) -> None:
+    st = against("the-demagogue")
+    angel = put(st, 0, "warrior-angel", sq(4, 1))
+    zealot = put(st, 1, "zealot", sq(5, 1))
+    sucker = put(st, 1, "spellsucker-mutant", sq(6, 4))
+    dp = to_hand(st, 0, "divine-protection")
+    st.magic = [1, 0]
+    dice(6)
+    st.apply_action(Attack(zealot, angel))
+    st.apply_action(PlayEvent(dp))
+    dec = pending(st)
+    assert dec is not None and dec.player == 1
+    assert dec.options == (NO, UseAbility(sucker, "spellsucker-mutant.nullify"))
+    st.apply_action(dec.options[1])
+    assert st.damage[angel] == 1 and st.magic[0] == 1 and st.zone[dp] == DISCARD
+    assert pending(st) is None and st.stack == []
+
+
+def test_a_spellsucker_declining_lets_divine_protection_work(dice: Dice) -> None:
+    st = against("the-demagogue")
+    angel = put(st, 0, "warrior-angel", sq(4, 1))
+    zealot = put(st, 1, "zealot", sq(5, 1))
+    put(st, 1, "spellsucker-mutant", sq(6, 4))
+    dp = to_hand(st, 0, "divine-protection")
+    st.magic = [1, 0]
+    dice(6)
+    st.apply_action(Attack(zealot, angel))
+    st.apply_action(PlayEvent(dp))
+    st.apply_action(NO)
+    assert st.damage[angel] == 0 and st.magic[0] == 0
+    assert pending(st) is None and st.stack == []
+
+
+def _random_game(seed: int, foe: str) -> list[object]:
+    from firstbench import RULES, wide_deck
+
+    from engine.agents import make_agent
+    from engine.core.play import derive_seed
+    from engine.core.view import PlayerView
+    from engine.play import setup_game
+
+    st = setup_game(
+        wide_deck("samuel-farthen", events=True),
+        wide_deck(foe, events=True),
+        seed=seed,
+        rules=RULES,
+    )
+    agents = [make_agent("random", derive_seed(seed, p)) for p in (1, 2)]
+    answered = 0
+    while not st.is_terminal():
+        p = st.current_player()
+        a = agents[p].choose(PlayerView(st, p), st.legal_actions())
+        top = pending(st)
+        if top is not None and top.ability == WINDOW and a != NO:
+            answered += 1
+        st.apply_action(a)
+    assert st.log is not None
+    return [answered, *st.log]
+
+
+def test_games_with_abolish_and_divine_protection_replay_from_the_seed() -> None:
+    runs = {s: _random_game(s, "the-demagogue") for s in (1, 2, 3, 4)}
+    for s in (1, 2):
+        assert runs[s] == _random_game(s, "the-demagogue")
+    assert any(r[0] for r in runs.values())  # some answers were played

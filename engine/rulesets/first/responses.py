@@ -1,7 +1,7 @@
 """Response windows (research/first-edition.md R15, section 5): cards played or used
 out of phase, "in answer to" something that just happened, by whichever player holds
 them (usually the player whose turn it is not): Shadows, Shield of the Hopeful, the
-Spellsucker Mutant's Nullify, later the Vanguards' Abolish and Divine Protection.
+Spellsucker Mutant's Nullify, the Vanguards' Abolish and Divine Protection.
 
 How a response card is written
     Subclass :class:`Response` (an :class:`~engine.core.hooks.Ability`) for the
@@ -13,7 +13,10 @@ How a response card is written
     magic the answer costs (0 by default); a card is offered only when its holder can
     pay it. A response event is never playable in the event phase (its ``can_play``
     is False): it is played only through its window. When answered, an event goes to
-    its owner's discard pile first (as a played event does), then ``respond`` runs.
+    its owner's discard pile first (as a played event does), then ``respond`` runs;
+    an answering event is itself an event its holder plays, so the EVENT window
+    opens for it first (the other player asked first) and an answer there may cancel
+    it (:func:`cancel_event`; FAQ 2.6.8.1: a Spellsucker may nullify an Abolish).
 
 Moments (``ctx`` is what :meth:`Response.eligible` and :meth:`Response.respond` get)
     ``DESTROYED`` ``(card, by_player, was_ctrl)``: a card was destroyed (``by_player``
@@ -27,8 +30,9 @@ Moments (``ctx`` is what :meth:`Response.eligible` and :meth:`Response.respond` 
     attack are placed at once, mid-effect, where R34 allows no answer).
     ``EVENT`` ``(event card, player)``: ``player`` played the event (it is in the
     discard pile, its effect not resolved yet). Opened by
-    :func:`engine.rulesets.first.events.do_event` for every event but walls; cancel
-    the effect with :func:`cancel_event`.
+    :func:`engine.rulesets.first.events.do_event` for every event but walls, and by
+    the window itself for an event played as an answer; cancel the effect with
+    :func:`cancel_event`.
     ``ANYTIME`` ``(phase,)``: "at any time" powers (R34: during your own turn, or
     between the phases of the opponent's turn, never mid-roll or mid-event). Opened by
     the ``end_of_phase`` hook as each phase of a turn ends. The turn player uses such
@@ -307,6 +311,14 @@ class ResponseWindow(Ability):
             open_window(st, trig.data[1], trig.data[2])
         elif tag == "next":
             _ask_next(st, trig.data[1], trig.data[2], trig.data[3])
+        elif tag == "answer":
+            card = trig.data[1]
+            key = f"{_CANCEL}{card}"
+            if key in st.flags:
+                del st.flags[key]
+                return
+            impl = next(a for c, a in responders(st) if c == card)
+            impl.respond(st, card, trig.data[2])
         elif tag == "event":
             card = trig.data[1]
             key = f"{_CANCEL}{card}"
@@ -333,9 +345,18 @@ class ResponseWindow(Ability):
         cost = impl.cost(st, card)
         if cost:
             st.gain_magic(dec.player, -cost)
-        if st.zone[card] == HAND:
-            st.discard_card(card)
-        impl.respond(st, card, ctx)
+        if st.zone[card] != HAND:
+            impl.respond(st, card, ctx)
+            return
+        st.discard_card(card)
+        # an answering event is an event played too (FAQ 2.6.8.1: a Spellsucker may
+        # cancel an Abolish): its own EVENT window first, the opponent asked first
+        ev = (card, dec.player)
+        if first_responder(st, EVENT, ev) < 0:
+            impl.respond(st, card, ctx)
+            return
+        st.stack.append(Trigger(WINDOW, -1, dec.player, ("answer", card, ctx)))
+        _ask_next(st, EVENT, ev, (1 - dec.player, dec.player))
 
 
 def play_event(st: GameState, card: int, player: int) -> None:

@@ -54,13 +54,30 @@ Goodwin's Blade cards; research/first-edition.md 2.5. Readings in our own words:
   you gain 1 magic per brother, and the brothers leave the discard pile for good
   (``st.notes`` marks them as in a magic pile, so no later effect takes them back).
 
-Left for after the response-window mechanism (another helper's): Divine Protection
-and Abolish, which are played in the opponent's turn.
+Responses (:mod:`engine.rulesets.first.responses`), never played in your own event
+phase, only in answer to the opponent (readings of the official FAQ, S3, where the
+text leaves a doubt):
+
+- Divine Protection (moment WOUNDS): when an attack's dice would put 1 or more wounds
+  on a common you control, and you have 1 magic, you may play it: you pay the magic
+  and that attack puts no wounds on it (paying is part of the effect: a Divine
+  Protection cancelled by a Spellsucker costs nothing). It counts as an attack that
+  dealt no wounds (FAQ 2.16.6.1: a Woeful Brother so protected may use *Swift
+  Maneuver*). Only attacks open the window: wounds an ability or event deals outside
+  an attack are placed mid-effect, where the engine (R34) gives no answer.
+- Abolish (moment EVENT): when the opponent plays a non-wall event in their own event
+  phase, that event has no effect (it stays in their discard pile, where a played
+  event goes). Events played in another phase, walls and answers played out of phase
+  (an opponent's Divine Protection, Shadows...) cannot be abolished. One Abolish per
+  event (FAQ 2.6.8.1: the window asks each player once). An Abolish is itself an
+  event the opponent plays: a Spellsucker Mutant's *Nullify* may cancel it, and the
+  event it answered then resolves (FAQ 2.6.8.1; the response window opens an EVENT
+  window for every response event, see :mod:`engine.rulesets.first.responses`).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.core.actions import (
     Action,
@@ -85,10 +102,19 @@ from engine.core.effects import (
 from engine.core.hooks import ACTIVE, Ability, AttackResult, Decision, Trigger
 from engine.core.mechanics.attack import do_attack
 from engine.core.mechanics.movement import can_still_move
-from engine.core.phases import ATTACK, MOVE
+from engine.core.phases import ATTACK, EVENTS, MOVE
 from engine.core.types import CardClass
 from engine.rulesets.first.abilities.common import GreaterFlight, straight_cards
 from engine.rulesets.first.dice import hits
+from engine.rulesets.first.responses import (
+    EVENT,
+    IgnoreWounds,
+    Response,
+    cancel_event,
+    ignore_wounds,
+    pending_faces,
+    would_wound,
+)
 
 if TYPE_CHECKING:
     from engine.core.state import GameState
@@ -232,6 +258,7 @@ class Transformation(Ability):
         p = st.turn_player
         st.remove_from_zone(card)
         st.zone[card] = ACTIVE
+        st.ctrl[card] = p  # the player who played it (a taken card: not its owner)
         st.active[p].append(card)
 
     def _first(self, st: GameState, src: int) -> bool:
@@ -701,6 +728,47 @@ class StrongSpirits(Ability):
         st.gain_magic(st.turn_player, len(got))
 
 
+# -- Responses (played in the opponent's turn) ----------------------------------------
+class DivineProtection(IgnoreWounds):
+    """Response: an attack would wound a common you control: pay 1 magic, it puts no
+    wounds on it."""
+
+    def eligible(self, st: GameState, src: int, ctx: tuple[Any, ...]) -> bool:
+        attacker, target = ctx
+        return (
+            st.magic[st.ctrl[src]] >= 1
+            and st.on_board(target)
+            and st.ctrl[target] == st.ctrl[src]
+            and st.info.is_unit[target]
+            and CardClass.COMMON in st.info.cards[target].classes
+            and would_wound(st, attacker, target, pending_faces(st, attacker)) > 0
+        )
+
+    def respond(self, st: GameState, src: int, ctx: tuple[Any, ...]) -> None:
+        # the magic is paid as the effect resolves: a cancelled card costs nothing
+        st.gain_magic(st.info.owner[src], -1)
+        ignore_wounds(st, ctx[1])
+
+
+class Abolish(Response):
+    """Response: the opponent plays a non-wall event in their event phase: it has no
+    effect."""
+
+    moment = EVENT
+
+    def eligible(self, st: GameState, src: int, ctx: tuple[Any, ...]) -> bool:
+        card, player = ctx
+        return (
+            player != st.ctrl[src]
+            and player == st.turn_player
+            and st.phase == EVENTS
+            and CardClass.WALL not in st.info.cards[card].classes
+        )
+
+    def respond(self, st: GameState, src: int, ctx: tuple[Any, ...]) -> None:
+        cancel_event(st, ctx[0])
+
+
 ABILITIES: dict[str, type[Ability]] = {
     "sera-eldwyn.greater-healing": GreaterHealing,
     "samuel-farthen.shield-of-light": ShieldOfLight,
@@ -726,4 +794,6 @@ ABILITIES: dict[str, type[Ability]] = {
     "intercession.effect": Intercession,
     "transformation.effect": Transformation,
     "strong-spirits.effect": StrongSpirits,
+    "divine-protection.effect": DivineProtection,
+    "abolish.effect": Abolish,
 }
