@@ -84,10 +84,14 @@ def pile_cards(st: GameState, player: int, slug: str) -> list[int]:
     cards = st.info.cards
     owner = st.info.owner
     zone = st.zone
+    pos = st.pos
     return [
         c
         for c in range(len(cards))
-        if zone[c] == IN_PILE and owner[c] == player and cards[c].slug == slug
+        if zone[c] == IN_PILE
+        and pos[c] < 0  # (a Vine Wall under a unit: pos = its space, .vines)
+        and owner[c] == player
+        and cards[c].slug == slug
     ]
 
 

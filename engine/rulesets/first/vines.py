@@ -1,0 +1,327 @@
+"""Vine Walls under units (research/first-edition.md R31, R27).
+
+A Vine Wall (Mugglug's separate pile, :mod:`.piles`) is a 2-life wall that a unit may
+be summoned, moved or placed onto; leaving it costs a roll. How the engine holds it:
+
+- a Vine Wall nobody stands on is an ordinary battlefield card (``board[space]``);
+- a Vine Wall under a unit is in the core's "nowhere" zone (-1, like a card in its
+  pile) with ``pos`` = its space (a pile card has ``pos`` -1), its controller and
+  wound tokens kept, and ``notes[UNDER_KEY + space]`` = its card id. It belongs to the
+  SPACE, not to the unit: it stays when the unit moves, is pushed, swapped or
+  destroyed, and comes back onto the battlefield as soon as the space is empty again
+  (the core calls :meth:`FirstEdition.space_vacated`, see
+  :meth:`engine.core.ruleset.Ruleset.space_vacated`).
+
+The rule, for the turn player's phase actions (wrapping the core's move and the
+first edition's summon):
+
+- moving: a unit may end its move on a Vine Wall (a free space otherwise: no
+  passing through it, R16); a Vine Wall space counts as occupied for everything
+  else (R31);
+- summoning: onto a Vine Wall next to a wall you control, as onto an empty space;
+- leaving: a unit standing on a Vine Wall that starts a move (R16 move phase) rolls
+  a die first: 1-3, it takes 1 wound (a destruction feeds the Vine Wall controller's
+  magic pile, R27), stays, its move is spent and it cannot try again this turn;
+  4+, it moves normally. No roll for the cards whose text says "no roll to leave
+  vine walls" (:data:`FREE_LEAVERS`: Mugglug and the Vinemancers), nor for a Swamp
+  Orc unit of a player whose Ambush (this turn) or Vine Guard (until their next
+  turn) lends it a Vinemancer ability; nor for placements, pushes and moves made
+  by abilities outside the move phase's three (they never roll).
+- ``VINE_MOVED + unit`` (a turn flag): the unit moved onto or off a Vine Wall this
+  turn (Vinemancer Ambush).
+
+Not built (reported in the Swamp Orcs module): attacking a Vine Wall under a unit
+(R31: the attacker may pick it instead of the unit), and the Vine Walls under units
+are not counted as walls their controller has on the battlefield (Rampant Growth,
+Vine Growth, the Conjurer's Animate, summoning next to them).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.core.actions import Action, Move, Summon
+from engine.core.board import ADJ
+from engine.core.mechanics.movement import do_move, legal_moves
+from engine.core.mechanics.summoning import summon_action, summon_costs
+from engine.rulesets.first.piles import IN_PILE, pile_cards
+from engine.rulesets.first.summon import (
+    NOT_A_SUMMONING_POINT,
+    do_summon,
+    legal_summons,
+    summon_cost,
+    summon_prevented,
+)
+
+if TYPE_CHECKING:
+    from engine.core.state import GameState
+
+VINE = "vine-wall"
+#: notes key + space: the Vine Wall under the unit on that space
+UNDER_KEY = "first.vine-under."
+_UNDER_KEYS = tuple(f"{UNDER_KEY}{s}" for s in range(48))
+#: flags key + unit: it failed its roll to leave a Vine Wall this turn
+STUCK = "first.vine-stuck."
+#: flags key + unit: it moved onto or off a Vine Wall this turn
+VINE_MOVED = "first.vine-moved."
+#: the roll to leave succeeds from this face on
+LEAVE_FROM = 4
+#: cards whose own text says "no roll to leave vine walls"
+FREE_LEAVERS = frozenset(
+    {
+        "mugglug",
+        "glarg",
+        "murk",
+        "splack",
+        "splub",
+        "conjurer",
+        "hunter-swamp-orcs",
+        "shaman-swamp-orcs",
+    }
+)
+SWAMP_ORCS = "swamp-orcs"
+#: flags key + player: an Ambush they played this turn (its card id)
+AMBUSH = "first.ambush."
+#: notes key + player: the turn they last played Vine Guard (swamp_orcs.py)
+VINE_GUARD = "first.vine-guard."
+
+
+def is_vine(st: GameState, cid: int) -> bool:
+    return st.info.cards[cid].slug == VINE
+
+
+def vine_under(st: GameState, space: int) -> int:
+    """The Vine Wall under the unit on ``space``, or -1."""
+    notes = st.notes
+    if not notes:
+        return -1
+    return notes.get(_UNDER_KEYS[space], -1)
+
+
+def vine_at(st: GameState, space: int) -> int:
+    """The Vine Wall on ``space``, under a unit or alone, or -1."""
+    c = st.board[space]
+    if c >= 0 and is_vine(st, c):
+        return c
+    return vine_under(st, space)
+
+
+def on_vine(st: GameState, cid: int) -> bool:
+    """``cid`` is a unit on the battlefield standing on a Vine Wall."""
+    return st.on_board(cid) and vine_under(st, st.pos[cid]) >= 0
+
+
+def free_vine(st: GameState, space: int) -> bool:
+    """``space`` holds a Vine Wall with no unit on it."""
+    c = st.board[space]
+    return c >= 0 and is_vine(st, c)
+
+
+def lift_vine(st: GameState, space: int) -> None:
+    """Take the lone Vine Wall off ``space`` so that a unit can be put there (it
+    goes under the space's next occupant)."""
+    c = st.board[space]
+    ctrl = st.ctrl[c]
+    st.remove_from_zone(c)  # (the state does not call space_vacated back for it:
+    # the space is refilled at once by the caller)
+    st.zone[c] = IN_PILE
+    st.pos[c] = space
+    st.ctrl[c] = ctrl
+    st.notes[_UNDER_KEYS[space]] = c
+
+
+def put_vine_under(st: GameState, player: int, space: int) -> int:
+    """Put the next Vine Wall of ``player``'s pile under the unit on ``space``
+    (controlled by ``player``); its id, or -1 (pile empty, a Vine Wall there)."""
+    if vine_at(st, space) >= 0 or st.board[space] < 0:
+        return -1
+    left = pile_cards(st, player, VINE)
+    if not left:
+        return -1
+    c = left[0]
+    st.pos[c] = space
+    st.ctrl[c] = player
+    st.notes[_UNDER_KEYS[space]] = c
+    return c
+
+
+def space_vacated(st: GameState, space: int) -> None:
+    """The unit on ``space`` left it: a Vine Wall under it comes back."""
+    notes = st.notes
+    if not notes:
+        return
+    key = _UNDER_KEYS[space]
+    c = notes.get(key, -1)
+    if c < 0 or st.board[space] >= 0:
+        return
+    del notes[key]
+    ctrl = st.ctrl[c]
+    st.pos[c] = -1
+    st.place(c, space, ctrl)
+
+
+def in_pile(st: GameState, cid: int) -> bool:
+    """``cid`` is in its separate pile (not under a unit)."""
+    return st.zone[cid] == IN_PILE and st.pos[cid] < 0
+
+
+def free_leaver(st: GameState, unit: int) -> bool:
+    """``unit`` leaves Vine Walls without a roll."""
+    card = st.info.cards[unit]
+    if card.slug in FREE_LEAVERS:
+        return True
+    if card.faction != SWAMP_ORCS:
+        return False
+    p = st.ctrl[unit]
+    if st.flags.get(f"{AMBUSH}{p}", -1) >= 0:
+        return True
+    played = st.notes.get(f"{VINE_GUARD}{p}")
+    return played is not None and st.turn <= played + 1
+
+
+# -- moving --------------------------------------------------------------------------
+
+
+def _vine_moves(st: GameState) -> list[Action]:
+    """Moves ending on a lone Vine Wall: through empty spaces, the last step onto it."""
+    board = st.board
+    vines = [s for s in range(48) if free_vine(st, s)]
+    if not vines:
+        return []
+    p = st.turn_player
+    moved = st.moved
+    flags = st.flags
+    out: list[Action] = []
+    for unit in st.units_of(p):
+        if unit in moved or f"{STUCK}{unit}" in flags or not st.can_move(unit):
+            continue
+        dist = st.move_distance(unit)
+        if dist <= 0:
+            continue
+        start = st.pos[unit]
+        # spaces reachable in k steps over empty spaces (start included at 0)
+        seen = {start: 0}
+        frontier = [start]
+        for k in range(1, dist):
+            nxt = []
+            for s in frontier:
+                for n in ADJ[s]:
+                    if board[n] < 0 and n not in seen:
+                        seen[n] = k
+                        nxt.append(n)
+            frontier = nxt
+        for v in vines:
+            if any(n in seen for n in ADJ[v]):
+                out.append(Move(unit, v))
+    return out
+
+
+def first_legal_moves(st: GameState) -> list[Action]:
+    """The core's moves, without the units stuck on a Vine Wall, plus moves onto
+    lone Vine Walls."""
+    out = legal_moves(st)
+    flags = st.flags
+    if any(k.startswith(STUCK) for k in flags):
+        out = [
+            a for a in out if not (isinstance(a, Move) and f"{STUCK}{a.unit}" in flags)
+        ]
+    if len(st.moved) < st.info.ruleset.movers_limit(st):
+        out += _vine_moves(st)
+    return out
+
+
+def _path_onto(st: GameState, start: int, to: int, dist: int) -> tuple[int, ...]:
+    """Spaces stepped on from ``start`` to the Vine Wall on ``to`` (breadth-first,
+    ADJ order, over empty spaces)."""
+    board = st.board
+    prev: dict[int, int] = {start: -1}
+    frontier = [start]
+    for _k in range(dist):
+        nxt = []
+        for s in frontier:
+            if to in ADJ[s]:
+                path = [to]
+                while s != start:
+                    path.append(s)
+                    s = prev[s]
+                return tuple(reversed(path))
+            for n in ADJ[s]:
+                if board[n] < 0 and n not in prev:
+                    prev[n] = s
+                    nxt.append(n)
+        frontier = nxt
+    raise AssertionError("no path onto the Vine Wall")  # pragma: no cover
+
+
+def first_do_move(st: GameState, a: Move) -> None:
+    """R16 with R31: the roll to leave a Vine Wall, moves onto Vine Walls."""
+    unit = a.unit
+    start = st.pos[unit]
+    here = vine_under(st, start)
+    if here >= 0 and not free_leaver(st, unit):
+        face = st.roll(1)[0]
+        if face < LEAVE_FROM:
+            st.flags[f"{STUCK}{unit}"] = 1
+            st.moved.append(unit)
+            st.deal_damage(unit, 1, st.ctrl[here], here)
+            return
+    onto = free_vine(st, a.to)
+    if here >= 0 or onto:
+        st.flags[f"{VINE_MOVED}{unit}"] = 1
+    if not onto:
+        do_move(st, a)
+        return
+    path = _path_onto(st, start, a.to, st.move_distance(unit))
+    lift_vine(st, a.to)
+    st.moved.append(unit)
+    st.relocate(unit, a.to, "move", path)
+
+
+# -- summoning -----------------------------------------------------------------------
+
+
+def _vine_summon_spaces(st: GameState, player: int) -> list[int]:
+    """Lone Vine Walls next to a wall ``player`` controls (a summoning point)."""
+    board = st.board
+    ctrl = st.ctrl
+    static = st.info.gate_static
+    notes = st.notes
+    out = []
+    for s in range(48):
+        if not free_vine(st, s):
+            continue
+        for n in ADJ[s]:
+            c = board[n]
+            if (
+                c >= 0
+                and ctrl[c] == player
+                and (static[c] or st.is_gate(c))
+                and f"{NOT_A_SUMMONING_POINT}{c}" not in notes
+            ):
+                out.append(s)
+                break
+    return out
+
+
+def first_legal_summons(st: GameState) -> list[Action]:
+    out = legal_summons(st)
+    p = st.turn_player
+    spaces = _vine_summon_spaces(st, p)
+    if not spaces:
+        return out
+    costs = summon_costs(st)
+    magic = st.magic[p]
+    cards = [
+        c
+        for c in st.hand[p]
+        if costs[c] >= 0
+        and summon_cost(st, c) <= magic
+        and ("prevents_summon" not in st.info.hooks or not summon_prevented(st, c))
+    ]
+    return out + [summon_action(c, s) for c in cards for s in spaces]
+
+
+def first_do_summon(st: GameState, a: Summon) -> None:
+    if free_vine(st, a.space):
+        lift_vine(st, a.space)
+    do_summon(st, a)
