@@ -549,3 +549,40 @@ def test_ambush_gives_swamp_orcs_the_hunters_bonus_not_twice(dice: Dice) -> None
     st.flags.clear()
     st.invalidate()
     assert st.strength(beast) == 2
+
+
+def test_attack_the_vine_under_a_unit_instead_of_the_unit(dice: Dice) -> None:
+    st = mugglug(ATTACK)
+    vine = conjure(st, 0, "vine-wall", sq(4, 3))
+    archer = put(st, 1, "archer-phoenix-elves", sq(5, 3))
+    lift_vine(st, sq(4, 3))
+    st.place(archer, sq(4, 3), 1)
+    savager = put(st, 0, "savager", sq(4, 2))
+    legal = st.legal_actions()
+    assert Attack(savager, archer) in legal and Attack(savager, vine) in legal
+    dice(6, 1, 1)
+    st.apply_action(Attack(savager, vine))
+    assert st.damage[vine] == 1 and st.damage[archer] == 0
+    assert vine_under(st, sq(4, 3)) == vine and st.board[sq(4, 3)] == archer
+    st.attacked.clear()
+    st.invalidate()
+    dice(6, 6, 6)
+    st.apply_action(Attack(savager, vine))
+    # destroyed: back to the pile, nobody gains magic (R31); the archer stays
+    assert vine in pile_cards(st, 0, "vine-wall") and st.damage[vine] == 0
+    assert vine_under(st, sq(4, 3)) == -1 and st.board[sq(4, 3)] == archer
+    assert st.magic == [0, 0] and st.damage[archer] == 0
+    # the archer leaves the space: nothing comes back
+    st.discard_card(archer)
+    assert st.board[sq(4, 3)] < 0
+
+
+def test_a_vine_with_a_card_under_it_is_not_a_place_to_stand() -> None:
+    """A Possessed Wall put under a Vine Wall (the Demagogue) keeps it whole:
+    no unit moves onto it (found by the random games)."""
+    st = mugglug(MOVE)
+    beast = put(st, 0, "swamp-beast", sq(3, 2))
+    vine = conjure(st, 0, "vine-wall", sq(4, 2))
+    st.put_under(to_hand(st, 0, "savager"), vine)
+    st.invalidate()
+    assert Move(beast, sq(4, 2)) not in st.legal_actions()

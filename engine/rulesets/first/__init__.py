@@ -9,7 +9,8 @@ digest, seed 002 the authority):
   R22 (destroyed cards feed the destroyer's magic pile),
 - :mod:`.dice` R21 (d6, a hit on 3+), :mod:`.deck_rules` R46-R52,
 - :mod:`.vines` R31 (units on Vine Walls: moving and summoning onto them, the roll
-  to leave; it wraps the core's move and :mod:`.summon`).
+  to leave, attacking a Vine Wall under a unit; it wraps the core's move and
+  attack and :mod:`.summon`).
 
 Movement (R16: up to 3 units, 2 spaces, no diagonals, not through cards), attacks (R17,
 R19, R20: up to 3 attackers, melee adjacent, ranged 3 straight clear spaces), wounds
@@ -31,7 +32,6 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.core.actions import Attack, Build, DiscardForMagic, Move, PlayEvent, Summon
-from engine.core.mechanics.attack import do_attack, legal_attacks
 from engine.core.phases import ATTACK, EVENTS, MAGIC, MOVE, SUMMON
 from engine.core.ruleset import ApplyFn, LegalFn, Ruleset, register_ruleset
 from engine.core.types import RulesetProfile
@@ -42,8 +42,10 @@ from engine.rulesets.first.magic import do_build_magic, draw_up, legal_builds
 from engine.rulesets.first.piles import pile_destroyed
 from engine.rulesets.first.setup import deal, game_deck
 from engine.rulesets.first.vines import (
+    first_do_attack,
     first_do_move,
     first_do_summon,
+    first_legal_attacks,
     first_legal_moves,
     first_legal_summons,
     space_vacated,
@@ -59,10 +61,6 @@ FIRST_TURN_MOVERS = 2
 #: st.flags key: units the turn player may move this turn beyond the limit (the
 #: Shadow Elves' Scout)
 EXTRA_MOVERS = "first.extra_movers"
-
-
-def _attack(st: GameState, a: Attack) -> None:
-    do_attack(st, a, True)
 
 
 class FirstEdition(Ruleset):
@@ -104,7 +102,7 @@ class FirstEdition(Ruleset):
             SUMMON: first_legal_summons,
             EVENTS: legal_walls,
             MOVE: first_legal_moves,
-            ATTACK: legal_attacks,
+            ATTACK: first_legal_attacks,
             MAGIC: legal_builds,
         }
 
@@ -114,7 +112,7 @@ class FirstEdition(Ruleset):
     def action_handlers(self) -> Mapping[type[Any], ApplyFn]:
         return {
             Move: first_do_move,
-            Attack: _attack,
+            Attack: first_do_attack,
             Summon: first_do_summon,
             Build: do_wall,
             DiscardForMagic: do_build_magic,

@@ -30,21 +30,40 @@ first edition's summon):
 - ``VINE_MOVED + unit`` (a turn flag): the unit moved onto or off a Vine Wall this
   turn (Vinemancer Ambush).
 
-Not built (reported in the Swamp Orcs module): attacking a Vine Wall under a unit
-(R31: the attacker may pick it instead of the unit), and the Vine Walls under units
-are not counted as walls their controller has on the battlefield (Rampant Growth,
-Vine Growth, the Conjurer's Animate, summoning next to them).
+- attacking: wherever a unit may attack a unit standing on a Vine Wall (the
+  attack phase's own attacks), it may attack that Vine Wall instead
+  (``Attack(unit, vine)``, R31: the attacker declares which). Such an attack rolls
+  as usual (``mod_attack_strength``, ``mod_hits``, ``mod_damage`` asked with the
+  Vine Wall as target) and wounds only the Vine Wall; at 2 wounds it goes back to
+  its pile, nobody gains magic (R31) and the unit stays. ``after_attack`` and
+  ``after_attack_result`` fire with the Vine Wall as target (``res.space`` its
+  space). Simplified: no ``after_roll`` (rerolls) for such an attack, and attacks
+  that abilities offer outside the attack phase's list (a bow lent by an ability)
+  target only the unit.
+
+Not built (reported in the Swamp Orcs module): the Vine Walls under units are not
+counted as walls their controller has on the battlefield (Rampant Growth, Vine
+Growth, the Conjurer's Animate, Choke, Guard, summoning next to them).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.core.actions import Action, Move, Summon
+from engine.core.actions import Action, Attack, Move, Summon
 from engine.core.board import ADJ
+from engine.core.hooks import AttackResult
+from engine.core.mechanics.attack import (
+    EXTRA_KEY,
+    do_attack,
+    hits_of,
+    is_extra_attack,
+    legal_attacks,
+    note_luck,
+)
 from engine.core.mechanics.movement import do_move, legal_moves
 from engine.core.mechanics.summoning import summon_action, summon_costs
-from engine.rulesets.first.piles import IN_PILE, pile_cards
+from engine.rulesets.first.piles import IN_PILE, pile_cards, return_to_pile
 from engine.rulesets.first.summon import (
     NOT_A_SUMMONING_POINT,
     do_summon,
@@ -112,9 +131,10 @@ def on_vine(st: GameState, cid: int) -> bool:
 
 
 def free_vine(st: GameState, space: int) -> bool:
-    """``space`` holds a Vine Wall with no unit on it."""
+    """``space`` holds a Vine Wall with no unit on it (nor a card under it: a
+    Possessed Wall on a Vine Wall makes it a wall of the Demagogue's, kept whole)."""
     c = st.board[space]
-    return c >= 0 and is_vine(st, c)
+    return c >= 0 and is_vine(st, c) and c not in st.under
 
 
 def lift_vine(st: GameState, space: int) -> None:
@@ -325,3 +345,69 @@ def first_do_summon(st: GameState, a: Summon) -> None:
     if free_vine(st, a.space):
         lift_vine(st, a.space)
     do_summon(st, a)
+
+
+# -- attacking the Vine Wall under a unit --------------------------------------------
+
+
+def first_legal_attacks(st: GameState) -> list[Action]:
+    """The core's attacks, each on a unit standing on a Vine Wall followed by the
+    same attacker's attack on that Vine Wall."""
+    out = legal_attacks(st)
+    if not st.notes or not any(k.startswith(UNDER_KEY) for k in st.notes):
+        return out
+    more: list[Action] = []
+    for a in out:
+        more.append(a)
+        if isinstance(a, Attack) and st.info.is_unit[a.target]:
+            v = vine_under(st, st.pos[a.target])
+            if v >= 0 and not st.attack_forbidden(a.attacker, v):
+                more.append(Attack(a.attacker, v))
+    return more
+
+
+def _destroy_vine_under(st: GameState, vine: int) -> None:
+    """A Vine Wall under a unit is destroyed: back to its pile, no magic (R31)."""
+    space = st.pos[vine]
+    del st.notes[_UNDER_KEYS[space]]
+    st.pos[vine] = -1
+    return_to_pile(st, vine)
+
+
+def attack_vine_under(st: GameState, a: Attack) -> None:
+    """Resolve an attack on the Vine Wall under a unit (see the module docstring)."""
+    p = st.turn_player
+    attacker, vine = a.attacker, a.target
+    space = st.pos[vine]
+    st.attacked.append(attacker)
+    hooks = st.info.hooks
+    if "extra_attack" in hooks and is_extra_attack(st, attacker):
+        st.flags[EXTRA_KEY] = st.flags.get(EXTRA_KEY, 0) + 1
+    if st.ctrl[vine] != p:
+        st.targeted_enemy = True
+    n = st.strength(attacker)
+    for s, ab in st.hooked("mod_attack_strength"):
+        n = ab.mod_attack_strength(st, s, attacker, vine, n)
+    faces = st.roll(n if n > 0 else 0)
+    note_luck(st, attacker, faces)
+    hits = hits_of(st, attacker, faces)
+    for s, ab in st.hooked("mod_damage"):
+        hits = ab.mod_damage(st, s, attacker, vine, faces, hits)
+    hits = hits if hits > 0 else 0
+    if hits:
+        st.damage[vine] += hits
+        if st.damage[vine] >= st.life(vine):
+            _destroy_vine_under(st, vine)
+    trigs = st.collect("after_attack", attacker, vine, hits)
+    if "after_attack_result" in hooks and st.hooked("after_attack_result"):
+        res = AttackResult(attacker, vine, space, faces, hits)
+        trigs += st.collect("after_attack_result", res)
+    st.push_triggers(trigs)
+
+
+def first_do_attack(st: GameState, a: Attack) -> None:
+    t = a.target
+    if st.zone[t] == IN_PILE and st.pos[t] >= 0:
+        attack_vine_under(st, a)
+    else:
+        do_attack(st, a, True)
