@@ -586,3 +586,35 @@ def test_a_vine_with_a_card_under_it_is_not_a_place_to_stand() -> None:
     st.put_under(to_hand(st, 0, "savager"), vine)
     st.invalidate()
     assert Move(beast, sq(4, 2)) not in st.legal_actions()
+
+
+def test_a_vine_under_a_unit_is_still_a_wall_of_its_controller(dice: Dice) -> None:
+    """Summoning point, Choke, Guard and Animate all see a Vine Wall under a unit."""
+    st = mugglug(ATTACK)
+    shaman = put(st, 0, "shaman-swamp-orcs", sq(4, 2))
+    vine = conjure(st, 0, "vine-wall", sq(4, 3))
+    elf = put(st, 1, "archer-phoenix-elves", sq(5, 3))
+    lift_vine(st, sq(4, 3))
+    st.place(elf, sq(4, 3), 1)  # the elf stands on the vine, next to the shaman
+    st.invalidate()
+    from engine.rulesets.first.summon import wall_spaces
+
+    assert sq(3, 3) in wall_spaces(st, 0) and sq(3, 3) not in wall_spaces(st, 1)
+    # Vinemancer Guard: next to the vine under the elf, only 5+ wounds it
+    st.turn_player = 1
+    st.attacked = []
+    dice(4)
+    st.apply_action(Attack(elf, shaman))
+    assert st.zone[shaman] == BOARD and st.damage[shaman] == 0
+    # the Conjurer's Animate may destroy it: back to the pile, the elf stays
+    st.turn_player = 0
+    conj = put(st, 0, "conjurer", sq(2, 3))
+    st.phase = MOVE
+    st.invalidate()
+    st.apply_action(EndPhase())  # into the attack phase: Animate asks
+    dec = pending(st)
+    assert dec is not None and ChooseTarget(vine) in dec.options
+    st.apply_action(ChooseTarget(vine))
+    st.apply_action(ChooseOption(0))
+    assert vine in pile_cards(st, 0, "vine-wall") and st.board[sq(4, 3)] == elf
+    assert st.strength(conj) == 2 and vine_under(st, sq(4, 3)) == -1

@@ -50,6 +50,25 @@ if TYPE_CHECKING:
 
 #: the zone of a card in its separate pile: the core's "nowhere"
 IN_PILE = -1
+#: st.notes key + space: the Vine Wall (card id) under the unit on that space
+#: (:mod:`engine.rulesets.first.vines`; its zone is IN_PILE, its pos the space)
+VINE_UNDER_KEY = "first.vine-under."
+
+
+def vines_under(st: GameState, player: int) -> list[int]:
+    """The Vine Walls under units that ``player`` controls (walls of theirs on the
+    battlefield, R31), by space."""
+    notes = st.notes
+    if not notes:
+        return []
+    ctrl = st.ctrl
+    got = [
+        c
+        for k, c in notes.items()
+        if k.startswith(VINE_UNDER_KEY) and ctrl[c] == player
+    ]
+    pos = st.pos
+    return sorted(got, key=lambda c: pos[c])
 
 
 @dataclass(frozen=True, slots=True)

@@ -41,9 +41,10 @@ first edition's summon):
   that abilities offer outside the attack phase's list (a bow lent by an ability)
   target only the unit.
 
-Not built (reported in the Swamp Orcs module): the Vine Walls under units are not
-counted as walls their controller has on the battlefield (Rampant Growth, Vine
-Growth, the Conjurer's Animate, Choke, Guard, summoning next to them).
+A Vine Wall under a unit is still a wall its controller has on the battlefield:
+a summoning point (:func:`.summon.wall_spaces`), and the Swamp Orcs abilities that
+look for Vine Walls or walls near a card see it (:func:`.piles.vines_under`,
+:func:`vine_at`).
 """
 
 from __future__ import annotations
@@ -63,7 +64,12 @@ from engine.core.mechanics.attack import (
 )
 from engine.core.mechanics.movement import do_move, legal_moves
 from engine.core.mechanics.summoning import summon_action, summon_costs
-from engine.rulesets.first.piles import IN_PILE, pile_cards, return_to_pile
+from engine.rulesets.first.piles import (
+    IN_PILE,
+    VINE_UNDER_KEY,
+    pile_cards,
+    return_to_pile,
+)
 from engine.rulesets.first.summon import (
     NOT_A_SUMMONING_POINT,
     do_summon,
@@ -77,7 +83,7 @@ if TYPE_CHECKING:
 
 VINE = "vine-wall"
 #: notes key + space: the Vine Wall under the unit on that space
-UNDER_KEY = "first.vine-under."
+UNDER_KEY = VINE_UNDER_KEY
 _UNDER_KEYS = tuple(f"{UNDER_KEY}{s}" for s in range(48))
 #: flags key + unit: it failed its roll to leave a Vine Wall this turn
 STUCK = "first.vine-stuck."
@@ -364,6 +370,14 @@ def first_legal_attacks(st: GameState) -> list[Action]:
             if v >= 0 and not st.attack_forbidden(a.attacker, v):
                 more.append(Attack(a.attacker, v))
     return more
+
+
+def destroy_vine(st: GameState, vine: int, by_player: int, source: int) -> None:
+    """Destroy a Vine Wall alone on its space or under a unit."""
+    if st.on_board(vine):
+        st.destroy(vine, by_player, source)
+    elif st.zone[vine] == IN_PILE and st.pos[vine] >= 0:
+        _destroy_vine_under(st, vine)
 
 
 def _destroy_vine_under(st: GameState, vine: int) -> None:

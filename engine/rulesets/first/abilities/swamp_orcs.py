@@ -5,9 +5,9 @@ Vine Walls come from Mugglug's separate pile of 15 (:mod:`engine.rulesets.first.
 back to the pile and gives nobody magic (R31). Units may be summoned, moved or placed
 onto a Vine Wall and roll to leave it (:mod:`engine.rulesets.first.vines`: the rule,
 with who leaves without a roll, which reads "no roll to leave vine walls" on Mugglug
-and every Vinemancer). **Not built yet** (R31): attacking a Vine Wall under a unit;
-a Vine Wall under a unit is not counted by Rampant Growth, Vine Growth, Animate,
-Choke or Guard (they see the Vine Walls alone on their space).
+and every Vinemancer; attacking a Vine Wall under a unit). A Vine Wall under a unit
+is still a wall of its controller's on the battlefield: Rampant Growth, Vine Growth
+(summoning points), Animate, Choke and Guard see it too.
 
 - Mugglug, *Rampant Growth*: whenever a unit next to a wall you control is destroyed,
   a Vine Wall from your pile is put on the space it occupied (if still empty).
@@ -77,12 +77,13 @@ from engine.core.phases import ATTACK
 from engine.core.types import CardClass
 from engine.core.zones import BOARD
 from engine.rulesets.first.abilities.common import Fear, straight_cards, walls_of
-from engine.rulesets.first.piles import conjure, pile_cards
+from engine.rulesets.first.piles import conjure, pile_cards, vines_under
 from engine.rulesets.first.summon import wall_spaces
 from engine.rulesets.first.vines import (
     AMBUSH,
     VINE_GUARD,
     VINE_MOVED,
+    destroy_vine,
     free_vine,
     lift_vine,
     on_vine,
@@ -102,8 +103,8 @@ def is_vine(st: GameState, cid: int) -> bool:
 
 
 def next_to_vine(st: GameState, cid: int) -> bool:
-    board = st.board
-    return any((c := board[s]) >= 0 and is_vine(st, c) for s in ADJ[st.pos[cid]])
+    """A Vine Wall (alone or under a unit) on a space next to ``cid``."""
+    return any(vine_at(st, s) >= 0 for s in ADJ[st.pos[cid]])
 
 
 def sow(st: GameState, player: int, space: int) -> None:
@@ -121,7 +122,8 @@ class RampantGrowth(Ability):
         if not st.info.is_unit[card] or card == src:
             return None
         me = st.ctrl[src]
-        if any(st.pos[w] in ADJ[space] for w in walls_of(st, me)):
+        walls = walls_of(st, me) + vines_under(st, me)
+        if any(st.pos[w] in ADJ[space] for w in walls):
             return self.trigger(st, src, space)
         return None
 
@@ -224,9 +226,10 @@ class VinemancerAnimate(Ability):
     self_only = True  # (its modifier: its own attack)
 
     def _vines(self, st: GameState, src: int) -> list[int]:
+        me = st.ctrl[src]
         return [
             c
-            for c in st.cards_of(st.ctrl[src])
+            for c in st.cards_of(me) + vines_under(st, me)
             if is_vine(st, c) and within(st, src, c, 3)
         ]
 
@@ -252,8 +255,10 @@ class VinemancerAnimate(Ability):
                     )
                 )
             return
-        if isinstance(action, ChooseOption) and st.on_board(dec.data[1]):
-            st.destroy(dec.data[1], dec.player, src)
+        vine = dec.data[1]
+        at = st.pos[vine]  # (-1: gone back to the pile meanwhile)
+        if isinstance(action, ChooseOption) and at >= 0 and vine_at(st, at) == vine:
+            destroy_vine(st, vine, dec.player, src)
             st.flags[f"{_ANIMATE}{action.option}.{src}"] = 1
 
     def mod_strength(self, st: GameState, src: int, cid: int, value: int) -> int:
