@@ -618,3 +618,27 @@ def test_a_vine_under_a_unit_is_still_a_wall_of_its_controller(dice: Dice) -> No
     st.apply_action(ChooseOption(0))
     assert vine in pile_cards(st, 0, "vine-wall") and st.board[sq(4, 3)] == elf
     assert st.strength(conj) == 2 and vine_under(st, sq(4, 3)) == -1
+
+
+def test_space_vacated_is_called_only_where_a_ruleset_asks() -> None:
+    """The core hook behind Vine Walls under units: Ruleset.space_vacated, called
+    by the state for a left battlefield space (relocate and removal) only when the
+    ruleset sets watches_vacated: the second edition never does."""
+    from engine.core.ruleset import Ruleset
+    from engine.rulesets import get_ruleset
+
+    assert Ruleset.watches_vacated is False
+    assert get_ruleset("second").watches_vacated is False
+    assert get_ruleset("first").watches_vacated is True
+    st = mugglug(MOVE)
+    beast = put(st, 0, "swamp-beast", sq(3, 2))
+    vine = conjure(st, 0, "vine-wall", sq(4, 2))
+    lift_vine(st, sq(4, 2))
+    st.place(beast, sq(4, 2), 0)
+    assert st.board[sq(3, 2)] < 0  # (its old space: nothing was under it)
+    st.relocate(beast, sq(5, 2), "force")  # pushed off: the vine is back
+    assert st.board[sq(4, 2)] == vine and st.zone[vine] == BOARD
+    lift_vine(st, sq(4, 2))
+    st.place(beast, sq(4, 2), 0)
+    st.discard_card(beast)  # removed: back too
+    assert st.board[sq(4, 2)] == vine and vine_under(st, sq(4, 2)) == -1

@@ -53,7 +53,7 @@ from typing import TYPE_CHECKING
 
 from engine.core.actions import Action, Attack, Move, Summon
 from engine.core.board import ADJ
-from engine.core.hooks import AttackResult
+from engine.core.hooks import BOARD, AttackResult
 from engine.core.mechanics.attack import (
     EXTRA_KEY,
     do_attack,
@@ -113,6 +113,31 @@ VINE_GUARD = "first.vine-guard."
 
 def is_vine(st: GameState, cid: int) -> bool:
     return st.info.cards[cid].slug == VINE
+
+
+def vine_cards(st: GameState) -> tuple[int, ...]:
+    """The game's Vine Wall card ids (cached on the game info; mostly none)."""
+    extra = st.info.extra
+    got: tuple[int, ...] | None = extra.get("first.vine_cards")
+    if got is None:
+        cards = st.info.cards
+        got = extra["first.vine_cards"] = tuple(
+            c for c in range(len(cards)) if cards[c].slug == VINE
+        )
+    return got
+
+
+def lone_vines(st: GameState) -> list[int]:
+    """Spaces holding a Vine Wall nobody stands on (nor a card under it), ascending."""
+    vines = vine_cards(st)
+    if not vines:
+        return []
+    zone = st.zone
+    pos = st.pos
+    under = st.under
+    return sorted(
+        pos[c] for c in vines if zone[c] == BOARD and (not under or c not in under)
+    )
 
 
 def vine_under(st: GameState, space: int) -> int:
@@ -211,7 +236,7 @@ def free_leaver(st: GameState, unit: int) -> bool:
 def _vine_moves(st: GameState) -> list[Action]:
     """Moves ending on a lone Vine Wall: through empty spaces, the last step onto it."""
     board = st.board
-    vines = [s for s in range(48) if free_vine(st, s)]
+    vines = lone_vines(st)
     if not vines:
         return []
     p = st.turn_player
@@ -313,9 +338,7 @@ def _vine_summon_spaces(st: GameState, player: int) -> list[int]:
     static = st.info.gate_static
     notes = st.notes
     out = []
-    for s in range(48):
-        if not free_vine(st, s):
-            continue
+    for s in lone_vines(st):
         for n in ADJ[s]:
             c = board[n]
             if (
