@@ -17,7 +17,8 @@ first edition's summon):
 
 - moving: a unit may end its move on a Vine Wall (a free space otherwise: no
   passing through it, R16); a Vine Wall space counts as occupied for everything
-  else (R31);
+  else (R31). Only the move phase's own moves: a move an ability offers (its
+  ``actions``) or makes never ends on a Vine Wall;
 - summoning: onto a Vine Wall next to a wall you control, as onto an empty space;
 - leaving: a unit standing on a Vine Wall that starts a move (R16 move phase) rolls
   a die first: 1-3, it takes 1 wound (a destruction feeds the Vine Wall controller's
