@@ -642,3 +642,49 @@ def test_space_vacated_is_called_only_where_a_ruleset_asks() -> None:
     st.place(beast, sq(4, 2), 0)
     st.discard_card(beast)  # removed: back too
     assert st.board[sq(4, 2)] == vine and vine_under(st, sq(4, 2)) == -1
+
+
+def test_rampant_growth_and_a_unit_dying_on_a_vine_one_vine_stays(dice: Dice) -> None:
+    """A unit destroyed on a Vine Wall next to Mugglug's wall: the Vine Wall it
+    stood on is back on the space first, so Rampant Growth grows nothing more."""
+    st = mugglug(ATTACK)
+    put(st, 0, "wall", sq(3, 3))
+    savager = put(st, 0, "savager", sq(4, 2))
+    vine = conjure(st, 0, "vine-wall", sq(4, 3))
+    victim = put(st, 1, "archer-phoenix-elves", sq(6, 3))
+    lift_vine(st, sq(4, 3))
+    st.place(victim, sq(4, 3), 1)
+    st.invalidate()
+    dice(6, 6, 6)
+    st.apply_action(Attack(savager, victim))
+    assert st.zone[victim] == DISCARD and st.board[sq(4, 3)] == vine
+    assert len(pile_cards(st, 0, "vine-wall")) == 14 and st.magic[0] == 1
+
+
+def test_ensnare_second_common_without_a_lone_vine_is_not_asked() -> None:
+    st = mugglug(EVENTS)
+    conjure(st, 0, "vine-wall", sq(4, 2))
+    a = put(st, 1, "archer-phoenix-elves", sq(6, 2))
+    put(st, 1, "archer-phoenix-elves", sq(6, 3))
+    card = to_hand(st, 0, "ensnare")
+    st.invalidate()
+    st.apply_action(PlayEvent(card))
+    st.apply_action(ChooseTarget(a))
+    st.apply_action(ChooseSpace(sq(4, 2)))
+    assert st.board[sq(4, 2)] == a and pending(st) is None
+
+
+def test_vinemancer_entangle_not_on_a_unit_already_on_a_vine(dice: Dice) -> None:
+    st = mugglug(ATTACK)
+    splack = put(st, 0, "splack", sq(3, 3))
+    champ = put(st, 1, "fire-drake", sq(7, 3))
+    vine = conjure(st, 0, "vine-wall", sq(6, 3))
+    lift_vine(st, sq(6, 3))
+    st.relocate(champ, sq(6, 3), "force")  # pushed onto the vine
+    st.magic[0] = 3
+    st.invalidate()
+    assert Attack(splack, champ) in st.legal_actions()
+    dice(1, 1)
+    st.apply_action(Attack(splack, champ))
+    assert vine_under(st, sq(6, 3)) == vine and pending(st) is None
+    assert st.magic[0] == 3 and len(pile_cards(st, 0, "vine-wall")) == 14
