@@ -25,7 +25,7 @@ from engine.core.phases import ATTACK, EVENTS, MOVE, SUMMON
 from engine.core.state import GameState
 from engine.core.zones import BOARD, DISCARD, HAND, UNDER
 from engine.rulesets.first.piles import IN_PILE, conjure, pile_cards
-from engine.rulesets.first.vines import lift_vine, vine_under
+from engine.rulesets.first.vines import lift_vine, put_vine_under, vine_under
 
 
 @pytest.fixture
@@ -688,3 +688,20 @@ def test_vinemancer_entangle_not_on_a_unit_already_on_a_vine(dice: Dice) -> None
     st.apply_action(Attack(splack, champ))
     assert vine_under(st, sq(6, 3)) == vine and pending(st) is None
     assert st.magic[0] == 3 and len(pile_cards(st, 0, "vine-wall")) == 14
+
+
+@pytest.mark.covers("glarg.vinemancer-reach", ruleset="first")
+def test_glargs_bow_may_shoot_the_vine_under_a_distant_unit(dice: Dice) -> None:
+    st = mugglug(ATTACK)
+    glarg = put(st, 0, "glarg", sq(4, 2))
+    elf = put(st, 1, "archer-phoenix-elves", sq(4, 5))
+    assert put_vine_under(st, 0, sq(4, 2)) >= 0  # Glarg on a vine: the bow
+    v2 = put_vine_under(st, 0, sq(4, 5))
+    assert v2 >= 0
+    st.invalidate()
+    legal = st.legal_actions()
+    assert Attack(glarg, elf) in legal and Attack(glarg, v2) in legal
+    dice(6, 6, 1)
+    st.apply_action(Attack(glarg, v2))
+    assert v2 in pile_cards(st, 0, "vine-wall") and st.board[sq(4, 5)] == elf
+    assert st.damage[elf] == 0 and st.magic == [0, 0]

@@ -38,9 +38,9 @@ first edition's summon):
   Vine Wall as target) and wounds only the Vine Wall; at 2 wounds it goes back to
   its pile, nobody gains magic (R31) and the unit stays. ``after_attack`` and
   ``after_attack_result`` fire with the Vine Wall as target (``res.space`` its
-  space). Simplified: no ``after_roll`` (rerolls) for such an attack, and attacks
-  that abilities offer outside the attack phase's list (a bow lent by an ability)
-  target only the unit.
+  space). Simplified: no ``after_roll`` (rerolls) for such an attack; attacks
+  that abilities offer (``actions``) get the Vine Wall variant only where the
+  ability asks for it (:func:`with_vine_targets`: Glarg's and the Conjurer's bow).
 
 A Vine Wall under a unit is still a wall its controller has on the battlefield:
 a summoning point (:func:`.summon.wall_spaces`), and the Swamp Orcs abilities that
@@ -383,7 +383,12 @@ def first_do_summon(st: GameState, a: Summon) -> None:
 def first_legal_attacks(st: GameState) -> list[Action]:
     """The core's attacks, each on a unit standing on a Vine Wall followed by the
     same attacker's attack on that Vine Wall."""
-    out = legal_attacks(st)
+    return with_vine_targets(st, legal_attacks(st))
+
+
+def with_vine_targets(st: GameState, out: list[Action]) -> list[Action]:
+    """``out`` with, after each attack on a unit standing on a Vine Wall, the same
+    attacker's attack on that Vine Wall (also for attacks abilities offer)."""
     if not st.notes or not any(k.startswith(UNDER_KEY) for k in st.notes):
         return out
     more: list[Action] = []

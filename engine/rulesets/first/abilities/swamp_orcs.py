@@ -89,6 +89,7 @@ from engine.rulesets.first.vines import (
     on_vine,
     put_vine_under,
     vine_at,
+    with_vine_targets,
 )
 
 if TYPE_CHECKING:
@@ -272,11 +273,12 @@ class VinemancerAnimate(Ability):
         if not st.flags.get(f"{_ANIMATE}1.{src}") or not may_attack_now(st, src):
             return []
         near = set(attack_targets(st, src))
-        return [
+        out: list[Action] = [
             Attack(src, t)
             for t in straight_cards(st, src, st.attack_range(src), through=False)
             if t not in near and not st.attack_forbidden(src, t)
         ]
+        return with_vine_targets(st, out)
 
 
 def guard_damage(faces: tuple[int, ...], damage: int) -> int:
@@ -354,11 +356,12 @@ class VinemancerReach(Ability):
         if not on_vine(st, src) or not may_attack_now(st, src):
             return []
         near = set(attack_targets(st, src))
-        return [
+        out: list[Action] = [
             Attack(src, t)
             for t in straight_cards(st, src, st.attack_range(src), through=False)
             if t not in near and not st.attack_forbidden(src, t)
         ]
+        return with_vine_targets(st, out)
 
 
 def _common_or_champion(st: GameState, cid: int) -> bool:
