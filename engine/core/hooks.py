@@ -13,7 +13,10 @@ Where an ability works
     ``hook_zones = {"mod_hits": (UNDER,)}`` overrides the zones of single hooks.
     A card kept in a first-edition separate pile (Phoenixes, Minor Ice Walls, Vine
     Walls) is in no zone (-1) until an effect places it: see
-    :mod:`engine.rulesets.first.piles` (``pile_cards``, ``conjure``).
+    :mod:`engine.rulesets.first.piles` (``pile_cards``, ``conjure``). A Vine Wall
+    under a unit is in that zone too, with ``pos`` = its space (it belongs to the
+    space, not to the unit: :mod:`engine.rulesets.first.vines`; the core tells the
+    ruleset when a space is left, ``Ruleset.space_vacated``).
 
 Hooks (override only what the card needs; ``st`` is the
 :class:`~engine.core.state.GameState`, ``src`` the card id carrying the ability):

@@ -146,6 +146,17 @@ class Ruleset:
         True when they did something (cards may have changed zones)."""
         return False
 
+    #: True when :meth:`space_vacated` must be called (off by default: the second
+    #: edition never pays for it)
+    watches_vacated: ClassVar[bool] = False
+
+    def space_vacated(self, st: GameState, space: int) -> None:
+        """A battlefield card just left ``space`` (moved, pushed, swapped away through
+        :meth:`GameState.relocate`, or removed to any other zone); called by the
+        state only when :attr:`watches_vacated` is set. The first edition puts back
+        a Vine Wall a unit stood on (R31, :mod:`engine.rulesets.first.vines`).
+        Neutral default: nothing."""
+
     # -- magic and destruction ---------------------------------------------------------
     def gain_magic(self, st: GameState, player: int, n: int) -> None:
         """Add ``n`` (may be negative) to ``player``'s magic, within the limits."""

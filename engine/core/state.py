@@ -584,8 +584,14 @@ class GameState:
     def remove_from_zone(self, cid: int) -> None:
         z = self.zone[cid]
         if z == BOARD:
-            self.board[self.pos[cid]] = B.EMPTY
-            self.occ &= ~(1 << self.pos[cid])
+            space = self.pos[cid]
+            self.board[space] = B.EMPTY
+            self.occ &= ~(1 << space)
+            self.pos[cid] = -1
+            rs = self.info.ruleset
+            if rs.watches_vacated:
+                rs.space_vacated(self, space)
+            return
         elif z == HAND:
             self.hand[self.ctrl[cid]].remove(cid)
         elif z == DECK:
@@ -716,6 +722,9 @@ class GameState:
         self.board[start] = B.EMPTY
         self.board[to] = cid
         self.pos[cid] = to
+        rs = self.info.ruleset
+        if rs.watches_vacated:
+            rs.space_vacated(self, start)
         if "after_move_from" not in self.info.hooks:
             self.emit("after_move", cid, kind, path or (to,))
             return

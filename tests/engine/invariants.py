@@ -8,6 +8,7 @@ from engine.core.hooks import ACTIVE, BOARD, DECK, DISCARD, HAND, UNDER
 from engine.core.state import GameState
 from engine.core.view import Agent
 from engine.rulesets.first.piles import IN_PILE, PILES
+from engine.rulesets.first.vines import vine_under
 
 
 def check_invariants(st: GameState) -> None:
@@ -42,7 +43,14 @@ def check_invariants(st: GameState) -> None:
         # the "nowhere" zone -1 (engine/rulesets/first/piles.py)
         if st.zone[c] == IN_PILE and st.info.cards[c].slug in PILES:
             seen[c] += 1
-            assert st.pos[c] == -1 and st.ctrl[c] == st.info.owner[c]
+            if st.pos[c] >= 0:
+                # a Vine Wall under the unit on space pos (rulesets/first/vines.py)
+                assert vine_under(st, st.pos[c]) == c, "a Vine Wall under a unit"
+                host = st.board[st.pos[c]]
+                assert host >= 0 and st.info.is_unit[host]
+                assert st.damage[c] < st.life(c)
+            else:
+                assert st.ctrl[c] == st.info.owner[c] and st.damage[c] == 0
     assert seen == [1] * n, "every card in exactly one zone"
     occ = sum(1 << s for s, c in enumerate(st.board) if c >= 0)
     assert st.occ == occ, "occupancy mask agrees with the board"
@@ -52,7 +60,9 @@ def check_invariants(st: GameState) -> None:
         assert 0 <= st.magic[p] and (cap is None or st.magic[p] <= cap)
     assert min(st.damage) >= 0 and min(st.boost) >= 0
     for c in range(n):
-        if st.zone[c] != BOARD:
+        if st.zone[c] == IN_PILE and st.pos[c] >= 0:
+            pass  # a Vine Wall under a unit keeps its wounds (checked above)
+        elif st.zone[c] != BOARD:
             assert st.damage[c] == 0, "tokens only on battlefield cards"
         elif not st.terminal:
             assert st.damage[c] < st.life(c), "no living card at 0 life"

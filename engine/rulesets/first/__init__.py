@@ -7,7 +7,10 @@ digest, seed 002 the authority):
 - :mod:`.summon` R14, :mod:`.events` R15/R28 (events and walls in the event phase),
 - :mod:`.magic` R13 (draw to 5 as your turn begins), R14 (paying), R18 (build magic),
   R22 (destroyed cards feed the destroyer's magic pile),
-- :mod:`.dice` R21 (d6, a hit on 3+), :mod:`.deck_rules` R46-R52.
+- :mod:`.dice` R21 (d6, a hit on 3+), :mod:`.deck_rules` R46-R52,
+- :mod:`.vines` R31 (units on Vine Walls: moving and summoning onto them, the roll
+  to leave, attacking a Vine Wall under a unit; it wraps the core's move and
+  attack and :mod:`.summon`).
 
 Movement (R16: up to 3 units, 2 spaces, no diagonals, not through cards), attacks (R17,
 R19, R20: up to 3 attackers, melee adjacent, ranged 3 straight clear spaces), wounds
@@ -29,8 +32,6 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.core.actions import Attack, Build, DiscardForMagic, Move, PlayEvent, Summon
-from engine.core.mechanics.attack import do_attack, legal_attacks
-from engine.core.mechanics.movement import do_move, legal_moves
 from engine.core.phases import ATTACK, EVENTS, MAGIC, MOVE, SUMMON
 from engine.core.ruleset import ApplyFn, LegalFn, Ruleset, register_ruleset
 from engine.core.types import RulesetProfile
@@ -40,7 +41,15 @@ from engine.rulesets.first.events import do_event, do_wall, legal_events, legal_
 from engine.rulesets.first.magic import do_build_magic, draw_up, legal_builds
 from engine.rulesets.first.piles import pile_destroyed
 from engine.rulesets.first.setup import deal, game_deck
-from engine.rulesets.first.summon import do_summon, legal_summons
+from engine.rulesets.first.vines import (
+    first_do_attack,
+    first_do_move,
+    first_do_summon,
+    first_legal_attacks,
+    first_legal_moves,
+    first_legal_summons,
+    space_vacated,
+)
 
 if TYPE_CHECKING:
     from engine.core.game import GameDeck
@@ -52,10 +61,6 @@ FIRST_TURN_MOVERS = 2
 #: st.flags key: units the turn player may move this turn beyond the limit (the
 #: Shadow Elves' Scout)
 EXTRA_MOVERS = "first.extra_movers"
-
-
-def _attack(st: GameState, a: Attack) -> None:
-    do_attack(st, a, True)
 
 
 class FirstEdition(Ruleset):
@@ -73,6 +78,7 @@ class FirstEdition(Ruleset):
     deck_code: ClassVar[int] = 1
     catalog_dir: ClassVar[str] = "first"
     catalog_schema: ClassVar[str] = "walls"
+    watches_vacated: ClassVar[bool] = True  # Vine Walls under units (R31)
 
     def ability_tables(self) -> Sequence[Mapping[str, type[Any]]]:
         from engine.rulesets.first.abilities import ABILITY_TABLES
@@ -93,10 +99,10 @@ class FirstEdition(Ruleset):
 
     def phase_actions(self) -> Mapping[int, LegalFn]:
         return {
-            SUMMON: legal_summons,
+            SUMMON: first_legal_summons,
             EVENTS: legal_walls,
-            MOVE: legal_moves,
-            ATTACK: legal_attacks,
+            MOVE: first_legal_moves,
+            ATTACK: first_legal_attacks,
             MAGIC: legal_builds,
         }
 
@@ -105,13 +111,17 @@ class FirstEdition(Ruleset):
 
     def action_handlers(self) -> Mapping[type[Any], ApplyFn]:
         return {
-            Move: do_move,
-            Attack: _attack,
-            Summon: do_summon,
+            Move: first_do_move,
+            Attack: first_do_attack,
+            Summon: first_do_summon,
             Build: do_wall,
             DiscardForMagic: do_build_magic,
             PlayEvent: do_event,
         }
+
+    def space_vacated(self, st: GameState, space: int) -> None:
+        """R31: a Vine Wall a unit stood on is alone on its space again."""
+        space_vacated(st, space)
 
     def card_destroyed(
         self, st: GameState, cid: int, was_ctrl: int, by_player: int | None, source: int

@@ -50,6 +50,25 @@ if TYPE_CHECKING:
 
 #: the zone of a card in its separate pile: the core's "nowhere"
 IN_PILE = -1
+#: st.notes key + space: the Vine Wall (card id) under the unit on that space
+#: (:mod:`engine.rulesets.first.vines`; its zone is IN_PILE, its pos the space)
+VINE_UNDER_KEY = "first.vine-under."
+
+
+def vines_under(st: GameState, player: int) -> list[int]:
+    """The Vine Walls under units that ``player`` controls (walls of theirs on the
+    battlefield, R31), by space."""
+    notes = st.notes
+    if not notes:
+        return []
+    ctrl = st.ctrl
+    got = [
+        c
+        for k, c in notes.items()
+        if k.startswith(VINE_UNDER_KEY) and ctrl[c] == player
+    ]
+    pos = st.pos
+    return sorted(got, key=lambda c: pos[c])
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,10 +103,14 @@ def pile_cards(st: GameState, player: int, slug: str) -> list[int]:
     cards = st.info.cards
     owner = st.info.owner
     zone = st.zone
+    pos = st.pos
     return [
         c
         for c in range(len(cards))
-        if zone[c] == IN_PILE and owner[c] == player and cards[c].slug == slug
+        if zone[c] == IN_PILE
+        and pos[c] < 0  # (a Vine Wall under a unit: pos = its space, .vines)
+        and owner[c] == player
+        and cards[c].slug == slug
     ]
 
 

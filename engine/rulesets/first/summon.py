@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from engine.core.actions import Action, Summon
 from engine.core.mechanics.movement import ADJ_MASK, _bits
 from engine.core.mechanics.summoning import summon_action, summon_costs
+from engine.rulesets.first.piles import vines_under
 
 if TYPE_CHECKING:
     from engine.core.state import GameState
@@ -25,8 +26,9 @@ NOT_A_SUMMONING_POINT = "first.not-a-summoning-point."
 
 
 def wall_spaces(st: GameState, player: int) -> tuple[int, ...]:
-    """Empty spaces adjacent to walls ``player`` controls, ascending (and to cards an
-    ability makes summoning points, ``counts_as_gate``: the Stoneflesh Mutant)."""
+    """Empty spaces adjacent to walls ``player`` controls, ascending (Vine Walls
+    under units included, R31; and to cards an ability makes summoning points,
+    ``counts_as_gate``: the Stoneflesh Mutant)."""
     mask = 0
     ctrl = st.ctrl
     board = st.board
@@ -39,6 +41,9 @@ def wall_spaces(st: GameState, player: int) -> tuple[int, ...]:
             if notes and f"{NOT_A_SUMMONING_POINT}{cid}" in notes:
                 continue
             mask |= ADJ_MASK[space]
+    if notes:
+        for c in vines_under(st, player):  # Vine Walls under units (R31)
+            mask |= ADJ_MASK[st.pos[c]]
     if "counts_as_gate" in st.info.hooks:
         for s, a in st.hooked("counts_as_gate"):
             if ctrl[s] == player and a.counts_as_gate(st, s):

@@ -2,12 +2,12 @@
 
 Vine Walls come from Mugglug's separate pile of 15 (:mod:`engine.rulesets.first.piles`):
 2-life walls placed only by effects, anywhere on the battlefield; a destroyed one goes
-back to the pile and gives nobody magic (R31). **Not built yet** (R31): units moving,
-being summoned or placed onto a Vine Wall, the roll to leave one, and attacking a Vine
-Wall under a unit. In this engine a Vine Wall occupies its space like any wall, so no
-unit ever stands on one; the cards that need that (Glarg, Splack, the Hunter, Ensnare,
-Ambush) are left unimplemented, and the "no roll to leave vine walls" clause of
-Mugglug, Murk, Splub, the Conjurer and the Shaman has nothing to act on yet.
+back to the pile and gives nobody magic (R31). Units may be summoned, moved or placed
+onto a Vine Wall and roll to leave it (:mod:`engine.rulesets.first.vines`: the rule,
+with who leaves without a roll, which reads "no roll to leave vine walls" on Mugglug
+and every Vinemancer; attacking a Vine Wall under a unit). A Vine Wall under a unit
+is still a wall of its controller's on the battlefield: Rampant Growth, Vine Growth
+(summoning points), Animate, Choke and Guard see it too.
 
 - Mugglug, *Rampant Growth*: whenever a unit next to a wall you control is destroyed,
   a Vine Wall from your pile is put on the space it occupied (if still empty).
@@ -31,6 +31,21 @@ Mugglug, Murk, Splub, the Conjurer and the Shaman has nothing to act on yet.
   Blade's included (as Ice Shield and Cold Snap read it).
 - Swamp Beast, *Spore Carrier*: when destroyed, a Vine Wall is put on its space if
   that space is empty.
+- Glarg, *Vinemancer Reach*: while he stands on a Vine Wall, +1 attack and the bow
+  symbol (he attacks as a ranged unit: cards up to 3 clear straight spaces away).
+- Splack, *Vinemancer Entangle*: after he attacks a common or champion that is
+  still on the battlefield, you may pay 1 magic to put a Vine Wall of your pile under
+  it (not when a Vine Wall is already there; it must then roll to leave, unless it
+  is a Vinemancer).
+- Hunter, *Vinemancer Ambush*: when it moved onto or off a Vine Wall this turn (a
+  move, not a push or a placement), +1 attack until end of turn (once however many).
+- Ensnare: choose up to 2 commons (anyone's), one at a time; each is placed (not
+  moved: no roll, no Fear) on a lone Vine Wall within 4 spaces of it. A common
+  without such a Vine Wall cannot be chosen; the second must differ from the first.
+- Ambush: until end of turn your Swamp Orc units gain VINEMANCER AMBUSH (+1 attack if
+  they moved onto or off a Vine Wall this turn, and no roll to leave Vine Walls);
+  a named ability: it does not stack with the Hunter's own nor with a second Ambush
+  (R36).
 - Events: Vine Growth (a Vine Wall next to a wall you control), Vine Guard (your
   Swamp Orc units gain VINEMANCER GUARD until the start of your next turn; a named
   ability: it does not stack with the Shaman's own, R36).
@@ -41,25 +56,41 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core.actions import (
+    NO,
+    YES,
     Action,
     Attack,
     ChooseOption,
     ChooseSpace,
     ChooseTarget,
 )
-from engine.core.board import ADJ
+from engine.core.board import ADJ, DIST
 from engine.core.effects import (
     ask_optional_target,
     attack_targets,
     may_attack_now,
+    units_on_board,
     within,
 )
 from engine.core.hooks import DISCARD, Ability, AttackResult, Decision, Trigger
 from engine.core.phases import ATTACK
+from engine.core.types import CardClass
 from engine.core.zones import BOARD
 from engine.rulesets.first.abilities.common import Fear, straight_cards, walls_of
-from engine.rulesets.first.piles import conjure, pile_cards
+from engine.rulesets.first.piles import conjure, pile_cards, vines_under
 from engine.rulesets.first.summon import wall_spaces
+from engine.rulesets.first.vines import (
+    AMBUSH,
+    VINE_GUARD,
+    VINE_MOVED,
+    destroy_vine,
+    free_vine,
+    lift_vine,
+    on_vine,
+    put_vine_under,
+    vine_at,
+    with_vine_targets,
+)
 
 if TYPE_CHECKING:
     from engine.core.state import GameState
@@ -73,8 +104,8 @@ def is_vine(st: GameState, cid: int) -> bool:
 
 
 def next_to_vine(st: GameState, cid: int) -> bool:
-    board = st.board
-    return any((c := board[s]) >= 0 and is_vine(st, c) for s in ADJ[st.pos[cid]])
+    """A Vine Wall (alone or under a unit) on a space next to ``cid``."""
+    return any(vine_at(st, s) >= 0 for s in ADJ[st.pos[cid]])
 
 
 def sow(st: GameState, player: int, space: int) -> None:
@@ -92,7 +123,8 @@ class RampantGrowth(Ability):
         if not st.info.is_unit[card] or card == src:
             return None
         me = st.ctrl[src]
-        if any(st.pos[w] in ADJ[space] for w in walls_of(st, me)):
+        walls = walls_of(st, me) + vines_under(st, me)
+        if any(st.pos[w] in ADJ[space] for w in walls):
             return self.trigger(st, src, space)
         return None
 
@@ -195,9 +227,10 @@ class VinemancerAnimate(Ability):
     self_only = True  # (its modifier: its own attack)
 
     def _vines(self, st: GameState, src: int) -> list[int]:
+        me = st.ctrl[src]
         return [
             c
-            for c in st.cards_of(st.ctrl[src])
+            for c in st.cards_of(me) + vines_under(st, me)
             if is_vine(st, c) and within(st, src, c, 3)
         ]
 
@@ -223,8 +256,10 @@ class VinemancerAnimate(Ability):
                     )
                 )
             return
-        if isinstance(action, ChooseOption) and st.on_board(dec.data[1]):
-            st.destroy(dec.data[1], dec.player, src)
+        vine = dec.data[1]
+        at = st.pos[vine]  # (-1: gone back to the pile meanwhile)
+        if isinstance(action, ChooseOption) and at >= 0 and vine_at(st, at) == vine:
+            destroy_vine(st, vine, dec.player, src)
             st.flags[f"{_ANIMATE}{action.option}.{src}"] = 1
 
     def mod_strength(self, st: GameState, src: int, cid: int, value: int) -> int:
@@ -238,11 +273,12 @@ class VinemancerAnimate(Ability):
         if not st.flags.get(f"{_ANIMATE}1.{src}") or not may_attack_now(st, src):
             return []
         near = set(attack_targets(st, src))
-        return [
+        out: list[Action] = [
             Attack(src, t)
             for t in straight_cards(st, src, st.attack_range(src), through=False)
             if t not in near and not st.attack_forbidden(src, t)
         ]
+        return with_vine_targets(st, out)
 
 
 def guard_damage(faces: tuple[int, ...], damage: int) -> int:
@@ -303,7 +339,150 @@ class VineGrowth(Ability):
             sow(st, dec.player, action.space)
 
 
-_VINE_GUARD = "first.vine-guard."
+class VinemancerReach(Ability):
+    """On a Vine Wall: +1 attack and the bow symbol."""
+
+    self_only = True
+    action_phases = (ATTACK,)
+
+    def mod_strength(self, st: GameState, src: int, cid: int, value: int) -> int:
+        if cid == src and on_vine(st, src):
+            return value + 1
+        return value
+
+    def actions(self, st: GameState, src: int) -> list[Action]:
+        """The bow: attacks on cards up to 3 clear straight spaces away (adjacent
+        cards are already his melee targets)."""
+        if not on_vine(st, src) or not may_attack_now(st, src):
+            return []
+        near = set(attack_targets(st, src))
+        out: list[Action] = [
+            Attack(src, t)
+            for t in straight_cards(st, src, st.attack_range(src), through=False)
+            if t not in near and not st.attack_forbidden(src, t)
+        ]
+        return with_vine_targets(st, out)
+
+
+def _common_or_champion(st: GameState, cid: int) -> bool:
+    classes = st.info.cards[cid].classes
+    return st.info.is_unit[cid] and (
+        CardClass.COMMON in classes or CardClass.CHAMPION in classes
+    )
+
+
+class VinemancerEntangle(Ability):
+    """After attacking a common or champion that survives: pay 1 magic to put a
+    Vine Wall under it."""
+
+    def after_attack_result(
+        self, st: GameState, src: int, res: AttackResult
+    ) -> Trigger | None:
+        t = res.target
+        if res.attacker == src and st.on_board(t) and _common_or_champion(st, t):
+            return self.trigger(st, src, t)
+        return None
+
+    def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
+        t, p = trig.data[0], trig.player
+        if (
+            st.on_board(t)
+            and st.magic[p] >= 1
+            and pile_cards(st, p, VINE)
+            and vine_at(st, st.pos[t]) < 0
+        ):
+            st.ask(self.decision(st, trig.source, [NO, YES], t, prompt="Entangle?"))
+
+    def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
+        t = dec.data[0]
+        if action == YES and st.on_board(t) and st.magic[dec.player] >= 1:
+            if put_vine_under(st, dec.player, st.pos[t]) >= 0:
+                st.gain_magic(dec.player, -1)
+
+
+class VinemancerAmbush(Ability):
+    """Moved onto or off a Vine Wall this turn: +1 attack."""
+
+    self_only = True
+
+    def mod_strength(self, st: GameState, src: int, cid: int, value: int) -> int:
+        if cid == src and f"{VINE_MOVED}{src}" in st.flags:
+            return value + 1
+        return value
+
+
+_ENSNARE_REACH = 4
+
+
+def _snare_spaces(st: GameState, common: int) -> list[int]:
+    at = st.pos[common]
+    return [s for s in range(48) if free_vine(st, s) and DIST[at][s] <= _ENSNARE_REACH]
+
+
+class Ensnare(Ability):
+    """Up to 2 commons, one at a time: each placed on a lone Vine Wall within 4."""
+
+    def _commons(self, st: GameState, but: int = -1) -> list[int]:
+        return [
+            c
+            for c in units_on_board(st)
+            if c != but and st.is_common(c) and _snare_spaces(st, c)
+        ]
+
+    def can_play(self, st: GameState, card: int) -> bool:
+        return bool(self._commons(st))
+
+    def play(self, st: GameState, card: int) -> None:
+        self._ask(st, card, st.turn_player, -1)
+
+    def _ask(self, st: GameState, card: int, player: int, first: int) -> None:
+        commons = self._commons(st, first)
+        if commons:
+            opts: list[Action] = [NO]
+            opts += [ChooseTarget(c) for c in commons]
+            st.ask(self.decision(st, card, opts, "common", first, player=player))
+
+    def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
+        if dec.data[0] == "common":
+            if isinstance(action, ChooseTarget):
+                c = action.card
+                opts = [ChooseSpace(s) for s in _snare_spaces(st, c)]
+                st.ask(self.decision(st, dec.source, opts, "space", c, dec.data[1]))
+            return
+        c, first = dec.data[1], dec.data[2]
+        if isinstance(action, ChooseSpace) and st.on_board(c):
+            lift_vine(st, action.space)
+            st.place(c, action.space, st.ctrl[c])
+        if first < 0:
+            self._ask(st, dec.source, dec.player, c)
+
+
+class Ambush(Ability):
+    """Your Swamp Orc units gain VINEMANCER AMBUSH until end of turn (the turn flag
+    remembers the card; the rule's roll reads it too, :mod:`..vines`)."""
+
+    hook_zones = {"mod_strength": (DISCARD,)}
+
+    def play(self, st: GameState, card: int) -> None:
+        key = f"{AMBUSH}{st.turn_player}"
+        if key not in st.flags:
+            st.flags[key] = card
+
+    def mod_strength(self, st: GameState, src: int, cid: int, value: int) -> int:
+        p = st.info.owner[src]
+        if (
+            st.flags.get(f"{AMBUSH}{p}", -1) == src
+            and f"{VINE_MOVED}{cid}" in st.flags
+            and st.ctrl[cid] == p
+            and st.info.is_unit[cid]
+            and st.info.cards[cid].faction == FACTION
+            and st.info.cards[cid].slug != "hunter-swamp-orcs"
+        ):
+            return value + 1
+        return value
+
+
+_VINE_GUARD = VINE_GUARD  # (vines.py reads it: no roll while it lasts)
 
 
 class VineGuard(Ability):
@@ -350,6 +529,11 @@ ABILITIES: dict[str, type[Ability]] = {
     "savager.fear": Fear,
     "shaman-swamp-orcs.vinemancer-guard": VinemancerGuard,
     "swamp-beast.spore-carrier": SporeCarrier,
+    "glarg.vinemancer-reach": VinemancerReach,
+    "splack.vinemancer-entangle": VinemancerEntangle,
+    "hunter-swamp-orcs.vinemancer-ambush": VinemancerAmbush,
+    "ensnare.effect": Ensnare,
+    "ambush.effect": Ambush,
     "vine-growth.effect": VineGrowth,
     "vine-guard.effect": VineGuard,
 }
