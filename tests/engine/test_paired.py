@@ -229,3 +229,39 @@ def test_card_values_need_a_field() -> None:
 
     with pytest.raises(ValueError, match="field"):
         card_values(faction_deck("vanguards"), [], agent="random")
+
+
+# ------------------------------------------------------------------ the CLI
+def test_optimize_cli_card_values_and_variance(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import json
+
+    from engine.optimize.__main__ import main
+
+    args = ["card-values", "--deck", "vanguards", "--field", "tundra-orcs"]
+    args += ["--agent", "random", "--budget", "700", "--seed", "2", "--json"]
+    assert main(args) == 0
+    rep = json.loads(capsys.readouterr().out)
+    assert rep["deck"] == "vanguards" and rep["field"] == ["tundra-orcs"]
+    assert 0 < rep["games"] <= 700 and rep["cards"]
+    assert {"card", "vam", "ci", "verdict", "q"} <= set(rep["cards"][0])
+    assert main(["variance", "--swaps", "1", "--blocks", "4", "--agent", "random"]) == 0
+    assert "lower" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["card-values", "--deck", "vanguards", "--agent", "nobody"],
+        ["card-values", "--deck", "no-such-faction"],
+        ["card-values", "--deck", "vanguards", "--budget", "0"],
+        ["variance", "--blocks", "2"],
+    ],
+)
+def test_optimize_cli_refuses_bad_input(args: list[str]) -> None:
+    from engine.optimize.__main__ import main
+
+    with pytest.raises(SystemExit) as exc:
+        main(args)
+    assert exc.value.code == 2
