@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from statistics import NormalDist
 from typing import Any
 
@@ -38,8 +37,9 @@ from engine.core.types import Rules
 from engine.optimize.paired import (
     BLANK,
     Block,
-    play_block,
+    BlockTask,
     replace_in_place,
+    run_blocks,
     slot_class,
 )
 from engine.tools.stats import mean_var
@@ -150,16 +150,6 @@ def summarize(
     return rows
 
 
-Task = tuple[GameDeck, GameDeck, int, int, str, "Rules | None"]
-
-
-def _play(t: Task) -> Block:
-    deck, opp, run_seed, index, agent, rules = t
-    return play_block(
-        deck, opp, run_seed=run_seed, index=index, agent=agent, rules=rules
-    )
-
-
 def card_values(
     deck: GameDeck,
     field: Sequence[GameDeck],
@@ -190,49 +180,41 @@ def card_values(
     active = list(variants)
     games = 0
     rounds = 0
-    pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
-    try:
-        while active:
-            cost = 2 * step * (1 + len(active))
-            if games + cost > max_games:
-                break
-            idx = range(len(base), len(base) + step)
-            tasks: list[Task] = [
-                (deck, field[i % len(field)], seed, i, agent, rules) for i in idx
+    # deck indices for run_blocks: the deck, the field, then the variants
+    decks = [deck, *field, *variants.values()]
+    vidx = {slug: 1 + len(field) + k for k, slug in enumerate(variants)}
+    while active:
+        cost = 2 * step * (1 + len(active))
+        if games + cost > max_games:
+            break
+        idx = range(len(base), len(base) + step)
+        tasks: list[BlockTask] = [
+            (0, 1 + i % len(field), seed, i, agent, rules) for i in idx
+        ]
+        for slug in active:
+            tasks += [
+                (vidx[slug], 1 + i % len(field), seed, i, agent, rules) for i in idx
             ]
-            for slug in active:
-                tasks += [
-                    (variants[slug], field[i % len(field)], seed, i, agent, rules)
-                    for i in idx
-                ]
-            res = (
-                list(pool.map(_play, tasks, chunksize=4))
-                if pool
-                else [_play(t) for t in tasks]
-            )
-            base += res[:step]
-            for k, slug in enumerate(active):
-                got[slug] += res[step * (k + 1) : step * (k + 2)]
-            games += 2 * len(tasks)
-            rounds += 1
-            if progress is not None:
-                progress(games, max_games)
-            by_index = {b.index: b.score for b in base}
-            diffs = {
-                slug: [by_index[b.index] - b.score for b in got[slug]]
-                for slug in variants
-            }
-            pooled = pooled_variance(list(diffs.values()))
-            still = []
-            for slug in active:
-                d = diffs[slug]
-                v = shrunk_variance(mean_var(d)[1], len(d), pooled)
-                if len(d) < 2 * step or z * math.sqrt(v / len(d)) > target:
-                    still.append(slug)
-            active = still
-    finally:
-        if pool is not None:
-            pool.shutdown()
+        res = run_blocks(decks, tasks, jobs)
+        base += res[:step]
+        for k, slug in enumerate(active):
+            got[slug] += res[step * (k + 1) : step * (k + 2)]
+        games += 2 * len(tasks)
+        rounds += 1
+        if progress is not None:
+            progress(games, max_games)
+        by_index = {b.index: b.score for b in base}
+        diffs = {
+            slug: [by_index[b.index] - b.score for b in got[slug]] for slug in variants
+        }
+        pooled = pooled_variance(list(diffs.values()))
+        still = []
+        for slug in active:
+            d = diffs[slug]
+            v = shrunk_variance(mean_var(d)[1], len(d), pooled)
+            if len(d) < 2 * step or z * math.sqrt(v / len(d)) > target:
+                still.append(slug)
+        active = still
     rows = summarize(deck, base, {s: b for s, b in got.items() if b}, fdr=fdr)
     return {
         "deck": deck.name,

@@ -25,8 +25,10 @@ are never saved as replays (the catalog has no such card).
 from __future__ import annotations
 
 import dataclasses
+import multiprocessing
 import random
 from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from engine.core.game import GameDeck
@@ -142,3 +144,38 @@ def random_swaps(
     ]
     rng.shuffle(options)
     return options[:count]
+
+
+#: a block to play: (deck index, opponent index, run seed, block index, agent, rules),
+#: the indices into the ``decks`` given to :func:`run_blocks`
+BlockTask = tuple[int, int, int, int, str, "Rules | None"]
+
+_DECKS: list[GameDeck] = []
+
+
+def _init_worker(decks: list[GameDeck]) -> None:
+    _DECKS[:] = decks
+
+
+def _play_task(t: BlockTask) -> Block:
+    d, o, run_seed, index, agent, rules = t
+    return play_block(
+        _DECKS[d], _DECKS[o], run_seed=run_seed, index=index, agent=agent, rules=rules
+    )
+
+
+def run_blocks(
+    decks: Sequence[GameDeck], tasks: Sequence[BlockTask], jobs: int = 1
+) -> list[Block]:
+    """Play ``tasks`` (in order) in this process or in ``jobs`` forked worker
+    processes. The decks reach the workers by fork, never pickled (the compiled
+    engine's frozen card classes do not unpickle), and each block's result depends
+    only on its task, so any ``jobs`` gives the same list."""
+    _init_worker(list(decks))
+    if jobs <= 1 or len(tasks) < 2:
+        return [_play_task(t) for t in tasks]
+    ctx = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(
+        jobs, mp_context=ctx, initializer=_init_worker, initargs=(list(decks),)
+    ) as ex:
+        return list(ex.map(_play_task, tasks, chunksize=4))

@@ -23,12 +23,17 @@ from __future__ import annotations
 
 import math
 import random
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from engine.core.game import GameDeck
 from engine.core.play import derive_seed
-from engine.optimize.paired import Block, play_block, random_swaps, replace_in_place
+from engine.optimize.paired import (
+    Block,
+    BlockTask,
+    random_swaps,
+    replace_in_place,
+    run_blocks,
+)
 from engine.tools.stats import cross_fitted, mean_var
 
 SECOND_FACTIONS = (
@@ -41,11 +46,6 @@ SECOND_FACTIONS = (
     "phoenix-elves",
     "tundra-orcs",
 )
-
-
-def _play(args: tuple[GameDeck, GameDeck, int, int, str]) -> Block:
-    deck, opp, run_seed, index, agent = args
-    return play_block(deck, opp, run_seed=run_seed, index=index, agent=agent)
 
 
 def _corr(xs: list[float], ys: list[float]) -> float:
@@ -105,17 +105,14 @@ def measure(
         plan.append(
             (f, out, card.slug, deck, variant, faction_deck(opp), derive_seed(seed, k))
         )
-    tasks = [
-        (d, p[5], p[6], i, agent)
-        for p in plan
-        for d in (p[3], p[4])
-        for i in range(blocks)
-    ]
-    if jobs > 1:
-        with ProcessPoolExecutor(jobs) as ex:
-            res = list(ex.map(_play, tasks, chunksize=8))
-    else:
-        res = [_play(t) for t in tasks]
+    decks: list[GameDeck] = []
+    tasks: list[BlockTask] = []
+    for p in plan:
+        decks += [p[3], p[4], p[5]]
+        oi = len(decks) - 1
+        for d in (oi - 2, oi - 1):  # the base deck, then its variant
+            tasks += [(d, oi, p[6], i, agent, None) for i in range(blocks)]
+    res = run_blocks(decks, tasks, jobs)
     rows = []
     for k, p in enumerate(plan):
         at = 2 * k * blocks
