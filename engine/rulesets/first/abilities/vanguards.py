@@ -232,6 +232,9 @@ class Transformation(Ability):
         p = st.turn_player
         st.remove_from_zone(card)
         st.zone[card] = ACTIVE
+        # the player who plays it controls it (a Transformation taken from the
+        # opponent's hand, Mimic, comes back from its owner's discard pile)
+        st.ctrl[card] = p
         st.active[p].append(card)
 
     def _first(self, st: GameState, src: int) -> bool:
