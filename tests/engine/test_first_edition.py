@@ -236,11 +236,11 @@ def test_sample_decks_are_labelled() -> None:
 
 
 #: the suite's fuzz: FUZZ_GAMES random games in FUZZ_CHUNKS parametrized chunks (so
-#: ``-n 2`` spreads them). A larger run outside the suite sets the count, e.g.
-#: ``SW_FUZZ_FIRST_GAMES=20000 pytest tests/engine/test_first_edition.py -k fuzz -n 2``
-#: (README, "First edition").
+#: ``-n 2`` spreads them). A larger run outside the suite sets both, e.g.
+#: ``SW_FUZZ_FIRST_GAMES=20000 SW_FUZZ_FIRST_CHUNKS=80 pytest
+#: tests/engine/test_first_edition.py -k fuzz -n 2`` (README, "First edition").
 FUZZ_GAMES = int(os.environ.get("SW_FUZZ_FIRST_GAMES", "2000"))
-FUZZ_CHUNKS = 8
+FUZZ_CHUNKS = int(os.environ.get("SW_FUZZ_FIRST_CHUNKS", "8"))
 FUZZ_SEED = 70_000
 
 
