@@ -177,6 +177,24 @@ def test_r21_a_die_hits_on_three_or_more() -> None:
     assert st.info.ruleset.hits(st, 0, (3, 1, 6)) == 2
 
 
+def test_search_copies_roll_dice_that_hit_about_as_often_as_real_ones() -> None:
+    """A search copy (agents' look-ahead) rolls a fixed pattern; with the second
+    edition's order it began with a 1, so a greedy agent never saw a one-die attack
+    hit and Fallen Kingdom (all one-die commons) stalled to the turn cap."""
+    from engine.core import dice as core_dice
+
+    order = get_ruleset("first").search_order
+    faces = core_dice.pattern_roll(6, dice.FACES, order)
+    assert sorted(faces) == [1, 2, 3, 4, 5, 6]
+    for k in range(1, 13):
+        rolled = core_dice.pattern_roll(k, dice.FACES, order)
+        assert abs(dice.hits(rolled) - 2 * k / 3) < 1, k
+    st = game()
+    copy = st.clone(record=False)
+    copy.search = True
+    assert dice.hits(copy.roll(1)) == 1
+
+
 def test_r22_the_destroyer_gains_the_card_as_magic_even_its_own() -> None:
     st = game()
     p = st.turn_player
