@@ -171,7 +171,7 @@ def coverage(
                 continue
             gaps = [
                 a
-                for a in implemented_ids([ab.id for ab in c.abilities])
+                for a in implemented_ids([ab.id for ab in c.abilities], ruleset)
                 if a not in covered
             ]
             if gaps:

@@ -5,6 +5,13 @@ strength tables (:mod:`engine.tools.measure`).
 agent's faction matrix against itself (seat-swapped, Wilson intervals), the rankings
 they give and the rank correlation between them.
 
+``python -m engine.agents --vs-random [--ruleset first] [--games N] [--opponents K]
+[--factions ...] [--json]``: greedy with each faction's deck against random with the
+next K factions of the list (default 4), N seeds per pairing (default 5), seats
+swapped: per faction win rate with its 95% Wilson interval. ``--ruleset first`` also
+selects the first edition for ``--matrix``; its factions default to every playable
+faction of that edition.
+
 ``python -m engine.agents --behaviour [--agent NAME[,NAME...]] [--opponent NAME]
 [--games N] [--seed S] [--json]``: how each agent plays, from the action logs of its
 games over the faction decks (:mod:`engine.tools.behaviour`, where every figure is
@@ -183,9 +190,51 @@ def main(argv: list[str] | None = None) -> int:
         help="faction matrices of these agents (each against itself) with their "
         "rankings and rank correlations, e.g. planner,greedy",
     )
+    ap.add_argument(
+        "--vs-random",
+        action="store_true",
+        help="greedy vs random per faction, rotating opponents (see above)",
+    )
+    ap.add_argument(
+        "--opponents", type=int, default=4, help="--vs-random: opponents per faction"
+    )
+    ap.add_argument(
+        "--ruleset",
+        default="",
+        help="--matrix, --vs-random: the edition (e.g. first; default the second)",
+    )
     ap.add_argument("--json", action="store_true")
     ns = ap.parse_args(argv)
     c0 = time.process_time()
+    if ns.ruleset:
+        from engine.rulesets import get_ruleset
+
+        try:
+            ns.ruleset = get_ruleset(ns.ruleset).name
+        except ValueError:
+            print(f"error: unknown ruleset {ns.ruleset!r}", file=sys.stderr)
+            return 2
+    if ns.vs_random:
+        from engine.tools.measure import format_vs_random, greedy_vs_random
+
+        vfacs = (
+            tuple(f.strip() for f in ns.factions.split(",") if f.strip())
+            if ns.factions
+            else None
+        )
+        vr = greedy_vs_random(
+            5 if ns.games is None else ns.games,
+            99 if ns.seed is None else ns.seed,
+            vfacs,
+            ruleset=ns.ruleset,
+            opponents=ns.opponents,
+        )
+        if ns.json:
+            vr["cpu_seconds"] = round(time.process_time() - c0, 1)
+            print(json.dumps(vr, sort_keys=True))
+        else:
+            print(format_vs_random(vr))
+        return 0
     if ns.matrix:
         from engine.agents import AGENTS
         from engine.tools.measure import faction_matrix, format_matrices
@@ -195,17 +244,22 @@ def main(argv: list[str] | None = None) -> int:
         if bad or not names:
             print(f"error: unknown agent(s) {bad}", file=sys.stderr)
             return 2
-        facs = tuple(
-            f.strip()
-            for f in (ns.factions or ",".join(MASTER_SET)).split(",")
-            if f.strip()
-        )
+        if ns.factions:
+            default = ns.factions
+        elif ns.ruleset:
+            from engine.deckbuilding.resolve import playable_factions
+
+            default = ",".join(playable_factions(ruleset=ns.ruleset))
+        else:
+            default = ",".join(MASTER_SET)
+        facs = tuple(f.strip() for f in default.split(",") if f.strip())
         mats = [
             faction_matrix(
                 a,
                 10 if ns.games is None else ns.games,
                 99 if ns.seed is None else ns.seed,
                 facs,
+                ruleset=ns.ruleset,
             )
             for a in names
         ]

@@ -79,12 +79,16 @@ class Rig:
 RIG = Rig()
 
 
-def pattern_roll(n: int, faces: tuple[int, ...]) -> tuple[int, ...]:
-    """Deterministic "average" roll used in search clones."""
+def pattern_roll(
+    n: int, faces: tuple[int, ...], order: tuple[int, ...] = PATTERN_ORDER
+) -> tuple[int, ...]:
+    """Deterministic "average" roll used in search clones: ``faces`` taken in
+    ``order`` (a ruleset's ``search_order``), cyclically."""
     fn = RIG.fn
     if fn is not None:
         return fn(n, faces)
-    return tuple([faces[PATTERN_ORDER[i % 6]] for i in range(n)])
+    k = len(order)
+    return tuple([faces[order[i % k]] for i in range(n)])
 
 
 def count(faces_rolled: tuple[int, ...], symbol: int) -> int:

@@ -55,6 +55,10 @@ class Ruleset:
     #: the phase ids whose legal list ends with the phase's own actions, see
     #: :meth:`phase_actions`; die faces as symbol bit sets (:mod:`engine.core.dice`)
     faces: ClassVar[tuple[int, ...]] = ()
+    #: indices into ``faces``: the order a search copy's dice follow
+    #: (:func:`engine.core.dice.pattern_roll`), chosen so that the running hit count
+    #: stays close to its expectation
+    search_order: ClassVar[tuple[int, ...]] = dice.PATTERN_ORDER
     #: different units that may attack in one turn (extra attacks aside)
     max_attackers: ClassVar[int] = 3
     #: different units that may move in one turn

@@ -771,7 +771,9 @@ class GameState:
 
     def roll(self, n: int) -> tuple[int, ...]:
         if self.search:
-            faces = dice.pattern_roll(n, self.info.faces)
+            faces = dice.pattern_roll(
+                n, self.info.faces, self.info.ruleset.search_order
+            )
         else:
             t = self.turn
             if t != self.dice_turn:

@@ -1,5 +1,6 @@
 """Agent strength tables: greedy against random per faction and greedy against greedy
-(``python -m engine.agents --table``)."""
+(``python -m engine.agents --table``); greedy against random over every faction of an
+edition (``--vs-random``); faction matrices (``--matrix``)."""
 
 from __future__ import annotations
 
@@ -122,17 +123,21 @@ def faction_matrix(
     games: int = 10,
     seed: int = 99,
     factions: tuple[str, ...] = MASTER_SET,
+    ruleset: str = "",
 ) -> dict[str, Any]:
     """``agent`` against itself for every pair of ``factions``: ``games`` seeds per
     pair, each played twice with the seats swapped (the seeds of
     :func:`agents_table`'s matrix, so two agents' matrices share their deals). Per
     faction: games, score (draws half) with its 95% Wilson interval; the ranking,
-    best first; cell [a][b] = "a's wins-b's wins"."""
+    best first; cell [a][b] = "a's wins-b's wins". ``ruleset`` names the edition
+    ("" = the default); its factions' decks are played by its rules."""
+    from engine.core.types import Rules
     from engine.deckbuilding.resolve import faction_deck
     from engine.play import play_many
     from engine.tools.stats import wilson
 
-    decks = {f: faction_deck(f) for f in factions}
+    decks = {f: faction_deck(f, ruleset=ruleset or None) for f in factions}
+    rules = Rules(ruleset=ruleset) if ruleset else None
     cells: dict[str, dict[str, str]] = {f: {} for f in factions}
     pts = {f: 0.0 for f in factions}
     n = {f: 0 for f in factions}
@@ -150,6 +155,7 @@ def faction_matrix(
                 agent_a=agent,
                 agent_b=agent,
                 swap=True,
+                rules=rules,
             )
             wa = sum(1 for r in rs if r.winner == "a")
             wb = sum(1 for r in rs if r.winner == "b")
@@ -178,12 +184,106 @@ def faction_matrix(
     ranking = sorted(factions, key=lambda f: (-pts[f] / max(n[f], 1), f))
     return {
         "agent": agent,
+        "ruleset": ruleset or None,
         "games_per_pair": 2 * games,
         "seed": seed,
         "cells": cells,
         "factions": per,
         "ranking": ranking,
     }
+
+
+def greedy_vs_random(
+    games: int = 10,
+    seed: int = 99,
+    factions: tuple[str, ...] | None = None,
+    ruleset: str = "",
+    opponents: int = 4,
+    agent: str = "greedy",
+    baseline: str = "random",
+) -> dict[str, Any]:
+    """``agent`` (greedy) with each faction's deck against ``baseline`` (random) with
+    a rotating set of opponents: faction i meets the next ``opponents`` factions of
+    the list (cyclically, itself never), ``games`` seeds per pairing, each played
+    twice with the seats swapped, so every faction plays greedy on both seats and
+    random on both seats. ``factions`` defaults to every playable faction of
+    ``ruleset`` ("" = the default edition). Per faction: games, wins, draws,
+    turn-cap games, win % with its 95% Wilson interval, and the opponents met."""
+    from engine.core.types import Rules
+    from engine.deckbuilding.resolve import faction_deck, playable_factions
+    from engine.play import play_many
+    from engine.tools.stats import wilson
+
+    rs_name = ruleset or None
+    facs = tuple(factions or playable_factions(ruleset=rs_name))
+    decks = {f: faction_deck(f, ruleset=rs_name) for f in facs}
+    rules = Rules(ruleset=ruleset) if ruleset else None
+    k = min(opponents, len(facs) - 1) if len(facs) > 1 else 1
+    per: dict[str, dict[str, Any]] = {}
+    for i, a in enumerate(facs):
+        opp = [facs[(i + d) % len(facs)] for d in range(1, k + 1)]
+        n = wins = draws = cap = 0
+        for j, b in enumerate(opp):
+            rs = play_many(
+                decks[a],
+                decks[b],
+                seed=seed + 100 * i + j,
+                games=games,
+                agent_a=agent,
+                agent_b=baseline,
+                swap=True,
+                rules=rules,
+            )
+            n += len(rs)
+            wins += sum(1 for r in rs if r.winner == "a")
+            draws += sum(1 for r in rs if r.winner not in ("a", "b"))
+            cap += sum(1 for r in rs if r.termination == "turn_cap")
+        lo, hi = wilson(wins, n)
+        per[a] = {
+            "games": n,
+            "wins": wins,
+            "draws": draws,
+            "turn_cap": cap,
+            "win_pct": round(100.0 * wins / n, 1) if n else 0.0,
+            "ci95": [round(100 * lo, 1), round(100 * hi, 1)],
+            "opponents": opp,
+        }
+    total = sum(v["games"] for v in per.values())
+    won = sum(v["wins"] for v in per.values())
+    lo, hi = wilson(won, total)
+    return {
+        "agent": agent,
+        "baseline": baseline,
+        "ruleset": rs_name,
+        "games_per_pairing": 2 * games,
+        "seed": seed,
+        "games": total,
+        "wins": won,
+        "win_pct": round(100.0 * won / total, 1) if total else 0.0,
+        "ci95": [round(100 * lo, 1), round(100 * hi, 1)],
+        "factions": per,
+    }
+
+
+def format_vs_random(res: dict[str, Any], target: float = 95.0) -> str:
+    """Markdown (README) from :func:`greedy_vs_random`; a faction whose win rate is
+    below ``target`` % is marked."""
+    lines = [
+        f"{res['agent']} vs {res['baseline']}: {res['win_pct']}% "
+        f"[{res['ci95'][0]}, {res['ci95'][1]}] of {res['games']} games "
+        f"({res['games_per_pairing']} per pairing, seats swapped).",
+        "",
+        "| faction | games | wins | win % [95%] | turn cap | opponents (random) |",
+        "|---|---:|---:|---:|---:|---|",
+    ]
+    for f, v in res["factions"].items():
+        lo, hi = v["ci95"]
+        mark = " (below target)" if v["win_pct"] < target else ""
+        lines.append(
+            f"| {f} | {v['games']} | {v['wins']} | {v['win_pct']}% [{lo}, {hi}]{mark} "
+            f"| {v['turn_cap']} | {', '.join(v['opponents'])} |"
+        )
+    return "\n".join(lines)
 
 
 def _avg_ranks(scores: dict[str, float]) -> dict[str, float]:

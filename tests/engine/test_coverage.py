@@ -209,6 +209,71 @@ def test_a_missing_marker_lowers_tested_and_names_the_ability(tmp_path: Path) ->
     ]
 
 
+#: the first edition's implemented cards per faction when issue 17's ability modules
+#: landed (``python -m engine.coverage --ruleset first --json``); a faction may grow,
+#: never shrink, and every implemented card stays tested
+FIRST_IMPLEMENTED = {
+    "benders": 14,
+    "cave-goblins": 26,
+    "cloaks": 28,
+    "deep-dwarves": 15,
+    "fallen-kingdom": 25,
+    "guild-dwarves": 28,
+    "jungle-elves": 28,
+    "mercenaries": 37,
+    "mountain-vargath": 17,
+    "phoenix-elves": 28,
+    "sand-goblins": 16,
+    "shadow-elves": 16,
+    "swamp-orcs": 12,
+    "the-filth": 22,
+    "tundra-orcs": 26,
+    "vanguards": 24,
+}
+
+
+def test_first_edition_keeps_every_implemented_card_tested() -> None:
+    cov = coverage(ruleset="first")
+    got = {s: f["implemented"] for s, f in cov["factions"].items()}
+    assert set(got) == set(FIRST_IMPLEMENTED)
+    below = {
+        s: (n, FIRST_IMPLEMENTED[s]) for s, n in got.items() if n < FIRST_IMPLEMENTED[s]
+    }
+    assert below == {}, "factions below their implemented count (now, expected)"
+    untested = {
+        s: (f["tested"], f["implemented"], f["untested"])
+        for s, f in cov["factions"].items()
+        if f["tested"] != f["implemented"]
+    }
+    assert untested == {}, "tested must equal implemented (tested, implemented, gaps)"
+    assert cov["tested"] == cov["implemented"] >= sum(FIRST_IMPLEMENTED.values())
+
+
+def test_a_missing_first_edition_marker_lowers_tested(tmp_path: Path) -> None:
+    """The first edition's tested figure checks the first edition's abilities (an
+    ability only the first edition implements counts too)."""
+    cat = default_catalog("first")
+    registry = get_ruleset("first").load_abilities()
+    second = SECOND.load_abilities()
+    ids = [
+        a.id
+        for c in cat.cards_of("phoenix-elves")
+        for a in c.abilities
+        if a.id in registry
+    ]
+    dropped = next(i for i in ids if i not in second)
+    kept = [i for i in ids if i != dropped]
+    (tmp_path / "test_fake.py").write_text(
+        "import pytest\n\n\n"
+        f"@pytest.mark.covers({', '.join(repr(i) for i in kept)}, ruleset='first')\n"
+        "def test_x() -> None:\n    pass\n",
+        encoding="utf-8",
+    )
+    f = coverage(tests_dir=tmp_path, ruleset="first")["factions"]["phoenix-elves"]
+    assert f["tested"] == f["implemented"] - 1
+    assert [dropped] == [a for u in f["untested"] for a in u["abilities"]]
+
+
 def test_without_the_tests_folder_tested_is_null(tmp_path: Path) -> None:
     cov = coverage(tests_dir=tmp_path / "absent")
     assert cov["tested"] is None and cov["tested_note"]

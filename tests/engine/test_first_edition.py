@@ -1,12 +1,14 @@
 """The first edition's rules (research/first-edition.md; each test names its fact R#),
 its faction decks, and whole games: determinism, greedy against random, and a fuzz of
-1,000 random games over every summoner's deck with the invariants of the second
-edition's fuzz."""
+2,000 random games over every summoner's deck (every faction on both seats) with the
+invariants of the second edition's fuzz."""
 
 from __future__ import annotations
 
 import itertools
+import os
 import random
+import traceback
 
 import pytest
 from invariants import check_invariants
@@ -175,6 +177,24 @@ def test_r21_a_die_hits_on_three_or_more() -> None:
     assert st.info.ruleset.hits(st, 0, (3, 1, 6)) == 2
 
 
+def test_search_copies_roll_dice_that_hit_about_as_often_as_real_ones() -> None:
+    """A search copy (agents' look-ahead) rolls a fixed pattern; with the second
+    edition's order it began with a 1, so a greedy agent never saw a one-die attack
+    hit and Fallen Kingdom (all one-die commons) stalled to the turn cap."""
+    from engine.core import dice as core_dice
+
+    order = get_ruleset("first").search_order
+    faces = core_dice.pattern_roll(6, dice.FACES, order)
+    assert sorted(faces) == [1, 2, 3, 4, 5, 6]
+    for k in range(1, 13):
+        rolled = core_dice.pattern_roll(k, dice.FACES, order)
+        assert abs(dice.hits(rolled) - 2 * k / 3) < 1, k
+    st = game()
+    copy = st.clone(record=False)
+    copy.search = True
+    assert dice.hits(copy.roll(1)) == 1
+
+
 def test_r22_the_destroyer_gains_the_card_as_magic_even_its_own() -> None:
     st = game()
     p = st.turn_player
@@ -215,6 +235,18 @@ def test_greedy_beats_random_in_first_edition_games() -> None:
     assert wins / games >= 0.95
 
 
+def test_greedy_beats_random_with_every_faction_deck() -> None:
+    """A small budget of ``python -m engine.agents --vs-random --ruleset first``
+    (README: 1,920 of 1,920 games): every faction's deck, both seats, two random
+    opponents. Fallen Kingdom fell to 46% when the look-ahead dice never hit."""
+    from engine.tools.measure import greedy_vs_random
+
+    r = greedy_vs_random(games=1, seed=21, ruleset="first", opponents=2)
+    assert len(r["factions"]) == len(CAT.factions)
+    low = {f: v["wins"] for f, v in r["factions"].items() if v["wins"] < 4}
+    assert low == {}, "factions whose greedy deck lost to random (wins of 4)"
+
+
 @pytest.mark.parametrize("summoner", sorted(CAT.summoners))
 def test_every_summoner_deck_sets_up_and_plays(summoner: str) -> None:
     deck = faction_deck(summoner, ruleset="first")
@@ -233,32 +265,76 @@ def test_sample_decks_are_labelled() -> None:
             assert CardClass.CONJURATION not in CAT.cards[e.card].classes
 
 
-def _fuzz(games: int, base_seed: int) -> dict[str, int]:
-    decks = {s: faction_deck(s, ruleset="first") for s in sorted(CAT.summoners)}
-    pairs = list(itertools.product(sorted(decks), repeat=2))
+#: the suite's fuzz: FUZZ_GAMES random games in FUZZ_CHUNKS parametrized chunks (so
+#: ``-n 2`` spreads them). A larger run outside the suite sets both, e.g.
+#: ``SW_FUZZ_FIRST_GAMES=20000 SW_FUZZ_FIRST_CHUNKS=80 pytest
+#: tests/engine/test_first_edition.py -k fuzz -n 2`` (README, "First edition").
+FUZZ_GAMES = int(os.environ.get("SW_FUZZ_FIRST_GAMES", "2000"))
+FUZZ_CHUNKS = int(os.environ.get("SW_FUZZ_FIRST_CHUNKS", "8"))
+FUZZ_SEED = 70_000
+
+
+def _fuzz_pairs(base_seed: int) -> list[tuple[str, str]]:
+    """Every ordered pair of summoner decks (24 x 24: every faction's decks on both
+    seats, a deck against itself too), shuffled once by the seed; game g plays pair
+    g mod 576, so any 576 consecutive games play each pair once."""
+    pairs = list(itertools.product(sorted(CAT.summoners), repeat=2))
     random.Random(base_seed).shuffle(pairs)
+    return pairs
+
+
+def _fuzz(
+    games: int, base_seed: int, first: int = 0
+) -> tuple[dict[str, int], list[str]]:
+    """Random games ``first`` .. ``first + games - 1`` of the schedule, invariants
+    checked after every action. Returns the terminations and the failures, each with
+    its game, seed, decks and traceback (the run goes on after one)."""
+    decks = {s: faction_deck(s, ruleset="first") for s in sorted(CAT.summoners)}
+    pairs = _fuzz_pairs(base_seed)
     ends: dict[str, int] = {}
-    for g in range(games):
+    failures: list[str] = []
+    for g in range(first, first + games):
         a, b = pairs[g % len(pairs)]
-        st = setup_game(decks[a], decks[b], seed=base_seed + g, rules=RULES)
-        rng = random.Random(base_seed + g)
-        check_invariants(st)
-        steps = 0
-        while not st.is_terminal():
-            acts = st.legal_actions()
-            st.apply_action(acts[int(rng.random() * len(acts))])
+        try:
+            st = setup_game(decks[a], decks[b], seed=base_seed + g, rules=RULES)
+            rng = random.Random(base_seed + g)
             check_invariants(st)
-            steps += 1
-            assert steps < 20_000, "game must end"
-        assert st.termination in ("summoner_destroyed", "turn_cap")
-        ends[st.termination] = ends.get(st.termination, 0) + 1
-    return ends
+            steps = 0
+            while not st.is_terminal():
+                acts = st.legal_actions()
+                st.apply_action(acts[int(rng.random() * len(acts))])
+                check_invariants(st)
+                steps += 1
+                assert steps < 20_000, "game must end"
+            assert st.termination in ("summoner_destroyed", "turn_cap")
+            ends[st.termination] = ends.get(st.termination, 0) + 1
+        except Exception:  # noqa: BLE001 - reported with its seed and decks
+            failures.append(
+                f"game {g} seed {base_seed + g} {a} vs {b}:\n"
+                + traceback.format_exc(limit=8)
+            )
+    return ends, failures
+
+
+def test_fuzz_schedule_puts_every_summoner_deck_on_both_seats() -> None:
+    pairs = _fuzz_pairs(FUZZ_SEED)[: min(FUZZ_GAMES, len(CAT.summoners) ** 2)]
+    assert FUZZ_GAMES >= len(CAT.summoners) ** 2
+    assert {a for a, _ in pairs} == {b for _, b in pairs} == set(CAT.summoners)
+    factions = {CAT.summoners[s].faction for s in CAT.summoners}
+    assert factions == set(CAT.factions)  # every faction has a summoner in the fuzz
 
 
 @pytest.mark.slow
-def test_fuzz_1000_first_edition_games() -> None:
-    ends = _fuzz(1000, base_seed=70_000)
-    assert sum(ends.values()) == 1000
+@pytest.mark.parametrize("chunk", range(FUZZ_CHUNKS))
+def test_fuzz_first_edition_games(chunk: int) -> None:
+    size = -(-FUZZ_GAMES // FUZZ_CHUNKS)
+    first = chunk * size
+    n = max(0, min(size, FUZZ_GAMES - first))
+    ends, failures = _fuzz(n, base_seed=FUZZ_SEED, first=first)
+    assert failures == [], f"{len(failures)} of {n} games failed:\n" + "\n".join(
+        failures[:5]
+    )
+    assert sum(ends.values()) == n
 
 
 def test_a_saved_first_edition_game_replays_with_d6_faces(tmp_path, capsys) -> None:

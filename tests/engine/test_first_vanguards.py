@@ -428,6 +428,28 @@ def test_a_taken_transformation_stays_with_the_player_who_played_it() -> None:
     assert st.zone[card] == DISCARD and card in st.discard[0]
 
 
+@pytest.mark.covers("transformation.effect", ruleset="first")
+def test_a_transformation_taken_from_the_opponent_lasts_for_its_new_player() -> None:
+    """Fuzz seed 70196 (Samuel Farthen against Tacullu): Tacullu's Mimic took a
+    Transformation; played, it was kept ACTIVE on the taker's side but controlled by
+    its owner, and the taker's next turn crashed discarding it."""
+    from engine.core.mechanics.turn import begin_turn
+
+    st = bench_fresh("tacullu", "samuel-farthen", EVENTS, events=True)
+    me = st.info.summoners[0]
+    card = to_hand(st, 1, "transformation")  # owned by seat 1
+    st.hand[1].remove(card)
+    st.ctrl[card] = 0  # as Mimic hands it over
+    st.hand[0].append(card)
+    st.invalidate()
+    before = st.strength(me)
+    st.apply_action(PlayEvent(card))
+    assert st.zone[card] == ACTIVE and card in st.active[0] and st.ctrl[card] == 0
+    assert st.strength(me) == before + 2
+    begin_turn(st, 0)
+    assert st.zone[card] == DISCARD and card in st.discard[1]
+
+
 @pytest.mark.covers("woeful-brother.swift-maneuver", ruleset="first")
 def test_swift_maneuver_swaps_after_a_woundless_attack(dice: Dice) -> None:
     st = samuel()

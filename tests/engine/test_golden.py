@@ -98,7 +98,7 @@ GOLDEN_MATCHUPS = {
 # same commit, saying why.
 GAME_LOGS_DIGEST = {
     "second": "0e08bdd01f32288c6768d079a7421f966f43c9315b617ca3c122cd06b659d842",
-    "first": "c8f3696f23f9efcfdde7eb4cab4669e9c35fd945549e8565b0e2c1d6d1e29341",
+    "first": "d92b49f679ea8d37c79570f4c05d564822d1886bcf121f3cc8e546fece06631f",
 }
 
 

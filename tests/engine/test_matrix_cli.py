@@ -1,5 +1,6 @@
 """``python -m engine.agents --matrix``: an agent's faction matrix against itself, the
-ranking it gives, and rank correlations between agents."""
+ranking it gives, and rank correlations between agents; ``--vs-random``: greedy
+against random per faction (``--ruleset first`` for the first edition)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,12 @@ import json
 import pytest
 
 from engine.agents.__main__ import main
-from engine.tools.measure import faction_matrix, spearman
+from engine.tools.measure import (
+    faction_matrix,
+    format_vs_random,
+    greedy_vs_random,
+    spearman,
+)
 
 
 def test_matrix_plays_every_pair_seat_swapped() -> None:
@@ -52,3 +58,37 @@ def test_matrix_cli(capsys: pytest.CaptureFixture[str]) -> None:
     text = capsys.readouterr().out
     assert "Rank correlation (Spearman) random vs greedy" in text
     assert main(["--matrix", "nobody"]) == 2
+
+
+def test_first_edition_matrix_plays_the_first_editions_decks() -> None:
+    m = faction_matrix(
+        "greedy", games=1, seed=3, factions=("cloaks", "benders"), ruleset="first"
+    )
+    assert m["ruleset"] == "first" and m["factions"]["cloaks"]["games"] == 2
+    a, b = m["cells"]["cloaks"]["benders"].split("-")
+    assert int(a) + int(b) <= 2
+
+
+def test_greedy_vs_random_rotates_opponents_seat_swapped() -> None:
+    facs = ("phoenix-elves", "tundra-orcs", "cloaks")
+    r = greedy_vs_random(games=1, seed=5, factions=facs, ruleset="first", opponents=2)
+    assert r["ruleset"] == "first" and r["games"] == 3 * 2 * 2
+    for i, f in enumerate(facs):
+        v = r["factions"][f]
+        # the next two factions of the list, cyclically; each pairing both seats
+        assert v["opponents"] == [facs[(i + 1) % 3], facs[(i + 2) % 3]]
+        assert v["games"] == 4 and 0 <= v["wins"] + v["draws"] <= 4
+        lo, hi = v["ci95"]
+        assert lo <= v["win_pct"] <= hi
+    assert sum(v["wins"] for v in r["factions"].values()) == r["wins"]
+    text = format_vs_random(r)
+    assert text.count("\n| ") == 3 + 1  # header and one row per faction
+
+
+def test_vs_random_cli(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--vs-random", "--ruleset", "1E", "--games", "1", "--opponents", "1"]
+    argv += ["--factions", "cloaks,benders", "--json"]
+    assert main(argv) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["ruleset"] == "first" and set(out["factions"]) == {"cloaks", "benders"}
+    assert main(["--vs-random", "--ruleset", "nowhere"]) == 2

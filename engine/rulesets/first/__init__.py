@@ -70,6 +70,10 @@ class FirstEdition(Ruleset):
     default: ClassVar[bool] = False
     phase_order: ClassVar[tuple[int, ...]] = (SUMMON, EVENTS, MOVE, ATTACK, MAGIC)
     faces: ClassVar[tuple[int, ...]] = dice.FACES
+    #: search copies roll 4, 1, 6, 3, 2, 5...: hits 1, 1, 2, 3, 3, 4 against the
+    #: expected 0.7, 1.3, 2, 2.7, 3.3, 4 (the second edition's order would start
+    #: with a 1, so a one-die attack would never hit in a greedy look-ahead)
+    search_order: ClassVar[tuple[int, ...]] = dice.SEARCH_ORDER
     max_attackers: ClassVar[int] = 3
     max_movers: ClassVar[int] = 3
     max_magic: ClassVar[int | None] = None

@@ -7,6 +7,8 @@ from collections.abc import Iterable
 
 FACES: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
 HIT_FROM = 3
+#: the faces (indices into FACES) a search copy rolls in turn: 4, 1, 6, 3, 2, 5
+SEARCH_ORDER: tuple[int, ...] = (3, 0, 5, 2, 1, 4)
 
 
 def hits(faces: Iterable[int], at_least: int = HIT_FROM) -> int:
