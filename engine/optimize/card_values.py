@@ -34,13 +34,14 @@ from typing import Any
 
 from engine.core.game import GameDeck
 from engine.core.types import Rules
-from engine.optimize.paired import (
-    BLANK,
-    Block,
-    BlockTask,
-    replace_in_place,
-    run_blocks,
-    slot_class,
+from engine.optimize.paired import BLANK, Block, BlockTask, replace_in_place, slot_class
+from engine.optimize.runs import (
+    BlockRun,
+    blocks_from_json,
+    blocks_to_json,
+    check_round,
+    drive,
+    rules_for,
 )
 from engine.tools.stats import mean_var
 
@@ -150,6 +151,173 @@ def summarize(
     return rows
 
 
+class CardValueRun(BlockRun):
+    """The card value race as a resumable run (:mod:`engine.optimize.runs`).
+
+    Its deck list is the deck, the field, then one blank variant per swappable card;
+    its state holds the parameters, the deck's blocks, each variant's blocks, the
+    cards still racing, and the games and rounds so far."""
+
+    def __init__(
+        self,
+        deck: GameDeck,
+        field: Sequence[GameDeck],
+        *,
+        agent: str = "planner",
+        seed: int = 1,
+        max_games: int = 30_000,
+        target: float = 0.03,
+        round_blocks: int | None = None,
+        fdr: float = 0.10,
+        ruleset: str = "",
+        state: dict[str, Any] | None = None,
+    ) -> None:
+        if not field:
+            raise ValueError("the field needs at least one opponent deck")
+        cards = swappable(deck)
+        if not cards:
+            raise ValueError(f"{deck.name!r} has no card to value")
+        if max_games < 1 or target <= 0 or fdr <= 0:
+            raise ValueError("the budget, target and false-discovery rate must be > 0")
+        self.deck = deck
+        self.field = list(field)
+        self.slugs = [slug for slug, _, _ in cards]
+        variants = [replace_in_place(deck, slug, BLANK) for slug in self.slugs]
+        self._decks = [deck, *self.field, *variants]
+        self._vidx = {slug: 1 + len(field) + k for k, slug in enumerate(self.slugs)}
+        self.agent = agent
+        self.seed = seed
+        self.max_games = max_games
+        self.target = target
+        # a round: at least 16 blocks, a whole number of passes over the field
+        self.step = round_blocks or len(field) * -(-16 // len(field))
+        self.fdr = fdr
+        self.ruleset = ruleset
+        self.base: list[Block] = []
+        self.got: dict[str, list[Block]] = {slug: [] for slug in self.slugs}
+        self.active = list(self.slugs)
+        self.played = 0
+        self.rounds = 0
+        if state is not None:
+            self._load(state)
+
+    @classmethod
+    def restore(
+        cls, deck: GameDeck, field: Sequence[GameDeck], state: dict[str, Any]
+    ) -> CardValueRun:
+        """The run ``state`` describes, over the same ``deck`` and ``field``."""
+        p = state["params"]
+        return cls(
+            deck,
+            field,
+            agent=p["agent"],
+            seed=p["seed"],
+            max_games=p["max_games"],
+            target=p["target"],
+            round_blocks=p["step"],
+            fdr=p["fdr"],
+            ruleset=p["ruleset"],
+            state=state,
+        )
+
+    def _load(self, state: dict[str, Any]) -> None:
+        if state.get("kind") != "card-values":
+            raise ValueError("this state is not a card value run's")
+        unknown = set(state["variants"]) - set(self.slugs)
+        if unknown or len(state["field"]) != len(self.field):
+            raise ValueError("this state belongs to another deck or field")
+        self.base = blocks_from_json(state["base"])
+        for slug, rows in state["variants"].items():
+            self.got[slug] = blocks_from_json(rows)
+        self.active = list(state["active"])
+        self.played = int(state["games"])
+        self.rounds = int(state["rounds"])
+
+    def state(self) -> dict[str, Any]:
+        return {
+            "kind": "card-values",
+            "params": {
+                "agent": self.agent,
+                "seed": self.seed,
+                "max_games": self.max_games,
+                "target": self.target,
+                "step": self.step,
+                "fdr": self.fdr,
+                "ruleset": self.ruleset,
+            },
+            "deck": self.deck.name,
+            "field": [d.name for d in self.field],
+            "base": blocks_to_json(self.base),
+            "variants": {s: blocks_to_json(b) for s, b in self.got.items()},
+            "active": list(self.active),
+            "games": self.played,
+            "rounds": self.rounds,
+        }
+
+    def next_round(self) -> list[BlockTask]:
+        if not self.active:
+            return []
+        if self.played + 2 * self.step * (1 + len(self.active)) > self.max_games:
+            return []
+        rules = rules_for(self.ruleset)
+        nf = len(self.field)
+        idx = range(len(self.base), len(self.base) + self.step)
+        tasks: list[BlockTask] = [
+            (0, 1 + i % nf, self.seed, i, self.agent, rules) for i in idx
+        ]
+        for slug in self.active:
+            tasks += [
+                (self._vidx[slug], 1 + i % nf, self.seed, i, self.agent, rules)
+                for i in idx
+            ]
+        return tasks
+
+    def absorb(self, tasks: Sequence[BlockTask], blocks: Sequence[Block]) -> None:
+        check_round(self.next_round(), tasks)
+        step = self.step
+        self.base += blocks[:step]
+        for k, slug in enumerate(self.active):
+            self.got[slug] += blocks[step * (k + 1) : step * (k + 2)]
+        self.played += 2 * len(tasks)
+        self.rounds += 1
+        by_index = {b.index: b.score for b in self.base}
+        diffs = {
+            slug: [by_index[b.index] - b.score for b in self.got[slug]]
+            for slug in self.slugs
+        }
+        pooled = pooled_variance(list(diffs.values()))
+        z = simultaneous_z(len(self.slugs))
+        still = []
+        for slug in self.active:
+            d = diffs[slug]
+            v = shrunk_variance(mean_var(d)[1], len(d), pooled)
+            if len(d) < 2 * step or z * math.sqrt(v / len(d)) > self.target:
+                still.append(slug)
+        self.active = still
+
+    def report(self) -> dict[str, Any]:
+        rows = summarize(
+            self.deck, self.base, {s: b for s, b in self.got.items() if b}, fdr=self.fdr
+        )
+        return {
+            "deck": self.deck.name,
+            "field": [d.name for d in self.field],
+            "agent": self.agent,
+            "seed": self.seed,
+            "games": self.played,
+            "max_games": self.max_games,
+            "target_half_width": self.target,
+            "rounds": self.rounds,
+            "base_score": mean_var([b.score for b in self.base])[0]
+            if self.base
+            else None,
+            "fdr": self.fdr,
+            "all_within_target": all(r["half_width"] <= self.target for r in rows)
+            and len(rows) == len(self.slugs),
+            "cards": rows,
+        }
+
+
 def card_values(
     deck: GameDeck,
     field: Sequence[GameDeck],
@@ -165,72 +333,20 @@ def card_values(
     progress: Callable[[int, int], None] | None = None,
 ) -> dict[str, Any]:
     """Race the blank variants of every swappable card against ``deck`` on shared
-    seed blocks (module docstring); returns the report (cards, games, rounds)."""
-    if not field:
-        raise ValueError("the field needs at least one opponent deck")
-    cards = swappable(deck)
-    if not cards:
-        raise ValueError(f"{deck.name!r} has no card to value")
-    # a round: at least 16 blocks, a whole number of passes over the field
-    step = round_blocks or len(field) * -(-16 // len(field))
-    variants = {slug: replace_in_place(deck, slug, BLANK) for slug, _, _ in cards}
-    z = simultaneous_z(len(cards))
-    base: list[Block] = []
-    got: dict[str, list[Block]] = {slug: [] for slug in variants}
-    active = list(variants)
-    games = 0
-    rounds = 0
-    # deck indices for run_blocks: the deck, the field, then the variants
-    decks = [deck, *field, *variants.values()]
-    vidx = {slug: 1 + len(field) + k for k, slug in enumerate(variants)}
-    while active:
-        cost = 2 * step * (1 + len(active))
-        if games + cost > max_games:
-            break
-        idx = range(len(base), len(base) + step)
-        tasks: list[BlockTask] = [
-            (0, 1 + i % len(field), seed, i, agent, rules) for i in idx
-        ]
-        for slug in active:
-            tasks += [
-                (vidx[slug], 1 + i % len(field), seed, i, agent, rules) for i in idx
-            ]
-        res = run_blocks(decks, tasks, jobs)
-        base += res[:step]
-        for k, slug in enumerate(active):
-            got[slug] += res[step * (k + 1) : step * (k + 2)]
-        games += 2 * len(tasks)
-        rounds += 1
-        if progress is not None:
-            progress(games, max_games)
-        by_index = {b.index: b.score for b in base}
-        diffs = {
-            slug: [by_index[b.index] - b.score for b in got[slug]] for slug in variants
-        }
-        pooled = pooled_variance(list(diffs.values()))
-        still = []
-        for slug in active:
-            d = diffs[slug]
-            v = shrunk_variance(mean_var(d)[1], len(d), pooled)
-            if len(d) < 2 * step or z * math.sqrt(v / len(d)) > target:
-                still.append(slug)
-        active = still
-    rows = summarize(deck, base, {s: b for s, b in got.items() if b}, fdr=fdr)
-    return {
-        "deck": deck.name,
-        "field": [d.name for d in field],
-        "agent": agent,
-        "seed": seed,
-        "games": games,
-        "max_games": max_games,
-        "target_half_width": target,
-        "rounds": rounds,
-        "base_score": mean_var([b.score for b in base])[0] if base else None,
-        "fdr": fdr,
-        "all_within_target": all(r["half_width"] <= target for r in rows)
-        and len(rows) == len(cards),
-        "cards": rows,
-    }
+    seed blocks (module docstring) in this process; returns the report (cards,
+    games, rounds). Jobs use :class:`CardValueRun` directly to store and resume."""
+    run = CardValueRun(
+        deck,
+        field,
+        agent=agent,
+        seed=seed,
+        max_games=max_games,
+        target=target,
+        round_blocks=round_blocks,
+        fdr=fdr,
+        ruleset=rules.ruleset if rules is not None else "",
+    )
+    return drive(run, jobs=jobs, progress=progress)
 
 
 def format_report(rep: dict[str, Any]) -> str:
