@@ -54,7 +54,9 @@ def test_a_round_may_be_played_in_pieces() -> None:
 def test_card_values_is_a_driven_run() -> None:
     deck = faction_deck("vanguards")
     field = [faction_deck("tundra-orcs"), faction_deck("breakers")]
-    rep = card_values(deck, field, agent="random", seed=5, max_games=900, round_blocks=4)
+    rep = card_values(
+        deck, field, agent="random", seed=5, max_games=900, round_blocks=4
+    )
     assert rep == drive(_run())
 
 
