@@ -169,6 +169,8 @@ def deck_list_view(request: HttpRequest) -> HttpResponse:
 
 @friendly_errors
 def deck_detail_view(request: HttpRequest, deck_id: int) -> HttpResponse:
+    from analysis.views import deck_analysis_context
+
     deck = selectors.access_deck(request.user, deck_id)
     view = selectors.deck_views([deck], user=request.user)[0]
     pairs = selectors.deck_entry_pairs(deck)
@@ -190,6 +192,7 @@ def deck_detail_view(request: HttpRequest, deck_id: int) -> HttpResponse:
             "groups": _deck_groups(view),
             "deck_text": text,
             "deck_code": code,
+            **deck_analysis_context(request.user, deck),
             **_report_context(view.report, summoner, deck.ruleset),
         },
     )

@@ -60,10 +60,11 @@ def broker_errors() -> tuple[type[BaseException], ...]:
 class Watchdog(bootsteps.StartStopStep):
     """Every worker's watchdog: each ``SIMULATE_WATCHDOG_INTERVAL`` seconds, in the
     worker's main process (no queue to wait in, no extra process to run), re-send
-    the chunks of simulation jobs that stopped making progress because a worker died
-    mid-chunk, and leave a heartbeat for ``/api/health/``. Several workers running it
-    at once is safe (``simulate.services.jobs.simulation_resume_stale`` re-checks
-    each job under a row lock)."""
+    the chunks of simulation jobs (and the round pieces of analyses) that stopped
+    making progress because a worker died mid-chunk, and leave a heartbeat for
+    ``/api/health/``. Several workers running it at once is safe
+    (``simulate.services.jobs.simulation_resume_stale`` re-checks each job under a
+    row lock)."""
 
     requires = {"celery.worker.components:Timer"}
 
@@ -92,12 +93,16 @@ class Watchdog(bootsteps.StartStopStep):
     def tick(self) -> None:
         from django.db import close_old_connections
 
+        from analysis.services import analysis_watchdog_tick
         from simulate.services.jobs import simulation_watchdog_tick
 
         try:
             resumed = simulation_watchdog_tick(queue=self.queue)
             if resumed:
                 logger.warning("watchdog: re-sent lost chunks of jobs %s", resumed)
+            analyses = analysis_watchdog_tick(queue=self.queue)
+            if analyses:
+                logger.warning("watchdog: resumed analyses %s", analyses)
         except Exception as exc:  # noqa: BLE001 - never let the watchdog kill a worker
             logger.warning("watchdog: round failed: %r", exc)
         finally:

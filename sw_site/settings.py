@@ -64,6 +64,7 @@ INSTALLED_APPS = [
     "cards",
     "decks",
     "simulate",
+    "analysis",
 ]
 
 MIDDLEWARE = [

@@ -28,8 +28,10 @@ urlpatterns = [
     path("api/", include("cards.api_urls")),
     path("api/", include("decks.api_urls")),
     path("api/", include("simulate.api_urls")),
+    path("api/", include("analysis.api_urls")),
     path("accounts/", include("accounts.urls")),
     path("", include("decks.urls")),
     path("", include("cards.urls")),
     path("", include("simulate.urls")),
+    path("", include("analysis.urls")),
 ]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import quote
 
@@ -124,3 +125,25 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):  # type: igno
             "installed (apt-get install chromium); CI installs it.",
             yellow=True,
         )
+
+
+@pytest.fixture(scope="module")
+def catalog_db(django_db_setup, django_db_blocker) -> Iterator[None]:  # type: ignore[no-untyped-def]
+    """The catalog and its faction decks in the database, once per module (rolled
+    back afterwards; each test runs in a savepoint inside)."""
+    from django.db import transaction
+
+    from cards.services import catalog_load
+    from decks.services import faction_decks_sync
+    from engine.deckbuilding.catalog import load_catalog
+
+    with django_db_blocker.unblock():
+        atomic = transaction.atomic()
+        atomic.__enter__()
+        try:
+            catalog_load(catalog=load_catalog())
+            faction_decks_sync()
+            yield
+        finally:
+            transaction.set_rollback(True)
+            atomic.__exit__(None, None, None)

@@ -43,6 +43,41 @@ def _play(job: SimulationJob, indices: range) -> list[Any]:
     )
 
 
+def engine_stamp(model: Any, job_id: int) -> bool:
+    """Mark a queued job of ``model`` (a job model with ``status``, ``started_at``,
+    ``engine_version`` and ``engine_build``) running, stamped with this worker's
+    engine; True when this call started it. The first piece of work to start stamps
+    the job; every later piece must run the same code, so that one result never
+    mixes two versions of the rules (a deploy or an edit while the job runs fails
+    it: GameError)."""
+    mine = adapters.engine_version()
+    build = adapters.engine_build()
+    now = timezone.now()
+    started = model.objects.filter(pk=job_id, status=JobStatus.QUEUED).update(
+        status=JobStatus.RUNNING,
+        started_at=now,
+        updated_at=now,
+        engine_version=mine,
+        engine_build=build,
+    )
+    if started:
+        return True
+    stamped = (
+        model.objects.filter(pk=job_id).values_list("engine_version", flat=True).first()
+    )
+    # both builds play the same games: a mix is recorded, not refused
+    model.objects.filter(pk=job_id).exclude(engine_build__in=(build, "mixed")).update(
+        engine_build="mixed"
+    )
+    if stamped != mine:
+        raise GameError(
+            f"this worker runs engine {mine} but the job's first games were "
+            f"played by engine {stamped}: a result never mixes two versions of "
+            "the rules; restart every worker on the same code and submit again"
+        )
+    return False
+
+
 def chunk_run(*, job_id: int, chunk_index: int) -> bool:
     """Play one chunk and upsert its ChunkResult. Returns False when skipped (job no
     longer active, or the chunk is already stored).
@@ -55,39 +90,11 @@ def chunk_run(*, job_id: int, chunk_index: int) -> bool:
         return False
     if ChunkResult.objects.filter(job=job, chunk_index=chunk_index).exists():
         return False
-    # The first chunk to start stamps the job with this worker's engine version;
-    # every later chunk must run the same code, so that one result never mixes two
-    # versions of the rules (a deploy or an edit while the job runs fails it).
-    mine = adapters.engine_version()
-    build = adapters.engine_build()
-    now = timezone.now()
-    started = SimulationJob.objects.filter(pk=job_id, status=JobStatus.QUEUED).update(
-        status=JobStatus.RUNNING,
-        started_at=now,
-        updated_at=now,
-        engine_version=mine,
-        engine_build=build,
-    )
+    started = engine_stamp(SimulationJob, job_id)
     if started and job.matrix_id:
         from simulate.services.matrices import matrix_refresh
 
         matrix_refresh(matrix_id=job.matrix_id)
-    if not started:
-        stamped = (
-            SimulationJob.objects.filter(pk=job_id)
-            .values_list("engine_version", flat=True)
-            .first()
-        )
-        # both builds play the same games: a mix is recorded, not refused
-        SimulationJob.objects.filter(pk=job_id).exclude(
-            engine_build__in=(build, "mixed")
-        ).update(engine_build="mixed")
-        if stamped != mine:
-            raise GameError(
-                f"this worker runs engine {mine} but the job's first games were "
-                f"played by engine {stamped}: a result never mixes two versions of "
-                "the rules; restart every worker on the same code and submit again"
-            )
     indices = job.chunk_range(chunk_index)
     if not indices:
         raise GameError(f"chunk {chunk_index} is outside the job's {job.games} games")

@@ -7,34 +7,13 @@ transaction that is rolled back afterwards; each test runs in a savepoint inside
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
-from django.db import transaction
 
 
 @pytest.fixture(autouse=True)
 def fast_password_hasher(settings):  # type: ignore[no-untyped-def]
     """Tests need no slow key stretching (STYLE.md: the test settings use MD5)."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture(scope="module")
-def catalog_db(django_db_setup, django_db_blocker) -> Iterator[None]:  # type: ignore[no-untyped-def]
-    from cards.services import catalog_load
-    from decks.services import faction_decks_sync
-    from engine.deckbuilding.catalog import load_catalog
-
-    with django_db_blocker.unblock():
-        atomic = transaction.atomic()
-        atomic.__enter__()
-        try:
-            catalog_load(catalog=load_catalog())
-            faction_decks_sync()
-            yield
-        finally:
-            transaction.set_rollback(True)
-            atomic.__exit__(None, None, None)
 
 
 @pytest.fixture

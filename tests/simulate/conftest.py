@@ -61,25 +61,3 @@ def make_job(user, dispatched):  # type: ignore[no-untyped-def]
             return jobs.simulation_submit(**options)
 
     return make
-
-
-@pytest.fixture(scope="module")
-def catalog_db(django_db_setup, django_db_blocker) -> Iterator[None]:  # type: ignore[no-untyped-def]
-    """The catalog and its faction decks in the database, once per module (rolled
-    back afterwards; each test runs in a savepoint inside)."""
-    from django.db import transaction
-
-    from cards.services import catalog_load
-    from decks.services import faction_decks_sync
-    from engine.deckbuilding.catalog import load_catalog
-
-    with django_db_blocker.unblock():
-        atomic = transaction.atomic()
-        atomic.__enter__()
-        try:
-            catalog_load(catalog=load_catalog())
-            faction_decks_sync()
-            yield
-        finally:
-            transaction.set_rollback(True)
-            atomic.__exit__(None, None, None)

@@ -1,0 +1,112 @@
+"""Deck analyses: card values and swap suggestions, played as resumable runs.
+
+- ``AnalysisJob``: one run of a kind (``card-values`` or ``suggestions``) over one
+  deck as it was at submission (``deck_frozen``: the deck version analysed, the
+  frozen-deck JSON of ``simulate.adapters``; ``deck_updated_at`` stamps the version)
+  against a field of frozen decks. Everything the run holds between rounds is
+  ``state`` (the engine run's own JSON, :mod:`engine.optimize.runs`); with the seed,
+  the agent and ``engine_version`` it makes the job reproducible and resumable.
+- ``AnalysisPiece``: the blocks of one piece of one round, stored under the unique
+  key ``(job, round, piece)`` by an upsert, so a retried piece is never counted
+  twice. When every piece of a round is stored the round is absorbed in piece
+  order, the state saved and the pieces deleted.
+
+Writes go through ``analysis.services`` only.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from cards.models import BaseModel
+from simulate.models import ACTIVE_STATUSES, Agent, JobStatus
+
+
+class Kind(models.TextChoices):
+    CARD_VALUES = "card-values", "Card values"
+    SUGGESTIONS = "suggestions", "Swap suggestions"
+
+
+class AnalysisJob(BaseModel):
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="analyses"
+    )
+    deck = models.ForeignKey(
+        "decks.Deck",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="analyses",
+    )
+    deck_frozen = models.JSONField()
+    deck_updated_at = models.DateTimeField(null=True, blank=True)
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    field = models.JSONField(default=list)
+    agent = models.CharField(max_length=20, choices=Agent.choices)
+    seed = models.BigIntegerField()
+    max_games = models.PositiveIntegerField()
+    ruleset = models.CharField(max_length=10, default="second")
+    # Suggestions: only cards the owner has in their collection (frozen here).
+    collection_only = models.BooleanField(default=False)
+    collection = models.JSONField(null=True, blank=True)
+    status = models.CharField(
+        max_length=10, choices=JobStatus.choices, default=JobStatus.QUEUED
+    )
+    state = models.JSONField(null=True, blank=True)
+    # Rounds absorbed into ``state``, pieces of the current round handed to Celery,
+    # games in ``state``, re-sends of missing pieces without progress.
+    rounds = models.PositiveIntegerField(default=0)
+    pieces_planned = models.PositiveIntegerField(default=0)
+    games_done = models.PositiveIntegerField(default=0)
+    resends = models.PositiveIntegerField(default=0)
+    engine_version = models.CharField(max_length=40, blank=True)
+    engine_build = models.CharField(max_length=10, blank=True)
+    report = models.JSONField(null=True, blank=True)
+    error = models.TextField(blank=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        indexes = [
+            models.Index(fields=["owner", "status"], name="analysis_owner_idx"),
+            models.Index(fields=["deck", "kind"], name="analysis_deck_kind_idx"),
+        ]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(max_games__gt=0), name="analysis_max_games_gt_0"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.pk} of {self.deck_frozen.get('name')}"
+
+    @property
+    def is_active(self) -> bool:
+        return self.status in ACTIVE_STATUSES
+
+
+class AnalysisPiece(BaseModel):
+    """Blocks ``[index, score, luck, turns]`` of tasks ``start .. start+len`` of a
+    round (``engine.optimize.runs.blocks_to_json``)."""
+
+    job = models.ForeignKey(
+        AnalysisJob, on_delete=models.CASCADE, related_name="pieces"
+    )
+    round = models.PositiveIntegerField()
+    piece = models.PositiveIntegerField()
+    blocks = models.JSONField(default=list)
+    elapsed_ms = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["job", "round", "piece"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["job", "round", "piece"], name="analysis_piece_unique"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"job {self.job_id} round {self.round} piece {self.piece}"

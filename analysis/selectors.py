@@ -1,0 +1,201 @@
+"""Reads of analyses: access, lists, progress, and the report in plain words.
+
+Only the owner ever sees an analysis (others' jobs answer 404, as if absent).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import QuerySet
+from django.http import Http404
+
+from analysis import conf
+from analysis.models import AnalysisJob, AnalysisPiece, Kind
+
+
+def access_analysis(user: Any, job_id: int, *, lock: bool = False) -> AnalysisJob:
+    """The user's own job, or Http404."""
+    if user is None or not user.is_authenticated:
+        raise Http404("No such analysis.")
+    qs = AnalysisJob.objects.filter(owner=user)
+    if lock:
+        qs = qs.select_for_update()
+    job = qs.filter(pk=job_id).first()
+    if job is None:
+        raise Http404("No such analysis.")
+    return job
+
+
+def analysis_list(
+    *, user: Any, deck_id: int | None = None, kind: str | None = None
+) -> QuerySet[AnalysisJob]:
+    """The user's jobs, newest first, optionally of one deck and kind."""
+    qs = AnalysisJob.objects.filter(owner=user).order_by("-created_at", "-pk")
+    if deck_id is not None:
+        qs = qs.filter(deck_id=deck_id)
+    if kind is not None:
+        qs = qs.filter(kind=kind)
+    return qs
+
+
+def analysis_latest(*, user: Any, deck_id: int, kind: str) -> AnalysisJob | None:
+    if user is None or not user.is_authenticated:
+        return None
+    return analysis_list(user=user, deck_id=deck_id, kind=kind).first()
+
+
+def analysis_progress(job: AnalysisJob) -> dict[str, int]:
+    """Games played so far (absorbed rounds plus the current round's stored
+    pieces) and the budget."""
+    done = job.games_done
+    if job.is_active:
+        for blocks in AnalysisPiece.objects.filter(
+            job=job, round=job.rounds
+        ).values_list("blocks", flat=True):
+            done += 2 * len(blocks)
+    return {"done": min(done, job.max_games), "total": job.max_games}
+
+
+def cpu_seconds(*, agent: str, games: int) -> float:
+    """Estimated computer time for ``games`` games of ``agent`` on one worker
+    process (the ladder's measured games per second)."""
+    from simulate.agents import games_per_second
+
+    return games / max(games_per_second(agent), 1e-6)
+
+
+def duration_text(seconds: float) -> str:
+    if seconds < 90:
+        return f"about {max(1, round(seconds))} seconds"
+    if seconds < 90 * 60:
+        return f"about {round(seconds / 60)} minutes"
+    return f"about {seconds / 3600:.1f} hours"
+
+
+def budget_text(*, agent: str, games: int) -> str:
+    """The budget as players read it: games and estimated computer time."""
+    secs = cpu_seconds(agent=agent, games=games)
+    return (
+        f"{games:,} games: {duration_text(secs)} of computer time for one worker "
+        "(two workers take about half as long)"
+    )
+
+
+def points(x: float) -> str:
+    """A fraction as signed points: 0.041 -> "+4.1"."""
+    return f"{100 * x:+.1f}"
+
+
+VERDICT_WORDS = {
+    "helps": "helps",
+    "hurts": "hurts",
+    "cannot tell at this budget": "cannot tell at this budget",
+}
+
+
+def card_value_rows(job: AnalysisJob) -> list[dict[str, Any]]:
+    """The card value table, best card first: value above magic in points with its
+    interval, and the verdict in words."""
+    rows = (job.report or {}).get("cards") or []
+    out = []
+    for r in sorted(rows, key=lambda r: -r["vam"]):
+        lo, hi = r["ci"]
+        out.append(
+            {
+                "card": r["card"],
+                "name": r["name"],
+                "copies": r["copies"],
+                "value": points(r["vam"]),
+                "low": points(lo),
+                "high": points(hi),
+                "verdict": VERDICT_WORDS.get(r["verdict"], r["verdict"]),
+                "games": r["games"],
+            }
+        )
+    return out
+
+
+def suggestion_rows(job: AnalysisJob) -> list[dict[str, Any]]:
+    """The confirmed swaps with their gains in points and per-opponent rows."""
+    out = []
+    for i, s in enumerate((job.report or {}).get("suggestions") or []):
+        lo, hi = s["ci"]
+        worst = s.get("worst_matchup") or {}
+        out.append(
+            {
+                "index": i,
+                "out": s["out_name"],
+                "in": s["in_name"],
+                "gain": points(s["gain"]),
+                "low": points(lo),
+                "high": points(hi),
+                "games": s["games"],
+                "worst": worst.get("opponent"),
+                "worst_gain": points(worst["gain"]) if worst else None,
+                "per_opponent": [
+                    {
+                        "opponent": p["opponent"],
+                        "gain": points(p["gain"]),
+                        "low": points(p["ci"][0]),
+                        "high": points(p["ci"][1]),
+                        "blocks": p["blocks"],
+                    }
+                    for p in s.get("per_opponent") or []
+                ],
+            }
+        )
+    return out
+
+
+def analysis_verdict(job: AnalysisJob) -> str:
+    """One sentence for players."""
+    report = job.report or {}
+    name = job.deck_frozen.get("name", "This deck")
+    if job.status == "failed":
+        return f"The analysis failed: {job.error or 'no reason given'}."
+    if job.status == "cancelled" and not report.get("games"):
+        return "Cancelled before any game was played."
+    if job.kind == Kind.CARD_VALUES:
+        rows = report.get("cards") or []
+        if not job.games_done:
+            return "Measuring: no round finished yet."
+        helps = [r["name"] for r in rows if r["verdict"] == "helps"]
+        hurts = [r["name"] for r in rows if r["verdict"] == "hurts"]
+        bits = []
+        if helps:
+            bits.append(
+                f"{', '.join(helps)} clearly help{'s' if len(helps) == 1 else ''}"
+            )
+        if hurts:
+            bits.append(
+                f"{', '.join(hurts)} clearly hurt{'s' if len(hurts) == 1 else ''}"
+            )
+        if not bits:
+            return (
+                f"No card of {name} clearly helps or hurts yet: the differences are "
+                "smaller than this budget can tell apart."
+            )
+        return f"In {name}, " + "; ".join(bits) + " (compared with a blank card)."
+    status = report.get("status")
+    suggestions = report.get("suggestions") or []
+    if suggestions:
+        s = suggestions[0]
+        more = f" ({len(suggestions)} swaps in all)" if len(suggestions) > 1 else ""
+        return (
+            f"Swap {s['out_name']} for {s['in_name']}: {name} scores about "
+            f"{abs(100 * s['gain']):.1f} points {'more' if s['gain'] >= 0 else 'less'}"
+            f" against the field{more}, confirmed on fresh games."
+        )
+    if status == "no-gain":
+        return f"No swap made {name} clearly better: it looks hard to improve."
+    if status == "budget-spent":
+        return (
+            "The budget ran out before any swap was confirmed; a bigger budget may "
+            "find one."
+        )
+    return "Searching: no swap confirmed yet."
+
+
+def max_games_for(agent: str) -> int:
+    return conf.max_games(agent)

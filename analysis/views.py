@@ -1,0 +1,190 @@
+"""Pages of deck analyses: ask for card values or a better deck (with the budget as
+estimated computer time), watch the job (progress polled from the JSON API), read
+the verdict and the tables, apply a suggestion as a new deck. Thin: every write goes
+through ``analysis.services``, with the simulations' submission throttle."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from analysis import conf, selectors, services
+from analysis.models import Kind
+from simulate import agents
+from simulate.services import decks as deck_services
+from simulate.services.jobs import BrokerUnavailable, TooManyActiveJobs
+from simulate.views import _count_submission, _throttled, agent_choices
+from sw_site.pages import friendly_errors
+
+TITLES = {
+    Kind.CARD_VALUES: "What each card is worth",
+    Kind.SUGGESTIONS: "Find a better deck",
+}
+EXPLAIN = {
+    Kind.CARD_VALUES: "The computer plays your deck against every faction deck, "
+    "then plays the very same games again with one card swapped for a blank card "
+    "that can only be thrown away for magic. The difference is what that card is "
+    "worth, in points of games won (out of 100).",
+    Kind.SUGGESTIONS: "The computer tries swapping one card of your deck for another "
+    "card your summoner may use, keeps the swaps that win more games against every "
+    "faction deck, and checks each on fresh games before suggesting it.",
+}
+
+
+class AnalysisForm(forms.Form):
+    max_games = forms.IntegerField(
+        min_value=1,
+        label="Budget (games)",
+        help_text="More games tell smaller differences apart, and take longer.",
+    )
+    agent = forms.ChoiceField(
+        label="Who plays", choices=agent_choices, initial="", required=False
+    )
+    collection_only = forms.BooleanField(
+        required=False, label="Only suggest cards from my collection"
+    )
+
+
+def _kind(kind: str) -> str:
+    if kind not in (Kind.CARD_VALUES, Kind.SUGGESTIONS):
+        raise Http404("No such analysis.")
+    return kind
+
+
+@friendly_errors
+@login_required
+def analysis_new_view(request: HttpRequest, deck_id: int, kind: str) -> HttpResponse:
+    kind = _kind(kind)
+    deck = services.access_analysed_deck(request.user, deck_id)
+    form = AnalysisForm(
+        request.POST or None, initial={"max_games": conf.get("DEFAULT_GAMES")}
+    )
+    form.fields["agent"].help_text = agents.choice_help()
+    if kind != Kind.SUGGESTIONS:
+        del form.fields["collection_only"]
+    if request.method == "POST" and form.is_valid():
+        job = _submit(request, form, deck_id=deck.pk, kind=kind)
+        if job is not None:
+            return redirect("analysis:detail", job_id=job.pk)
+    default = services.analysis_agent()
+    rates = {a["name"]: a["games_per_s"] for a in agents.agent_list()}
+    rates[""] = rates.get(default, 1.0)
+    return render(
+        request,
+        "analysis/analysis_new.html",
+        {
+            "deck": deck,
+            "kind": kind,
+            "title": TITLES[kind],
+            "explain": EXPLAIN[kind],
+            "form": form,
+            "rates": rates,
+            "default_budget": selectors.budget_text(
+                agent=default, games=conf.get("DEFAULT_GAMES")
+            ),
+            "agents": agents.agent_list(),
+        },
+        status=400 if request.method == "POST" else 200,
+    )
+
+
+def _submit(request: HttpRequest, form: AnalysisForm, **kwargs: Any) -> Any:
+    if _throttled(request):
+        form.add_error(None, "Too many submissions; try again later.")
+        return None
+    data = {k: v for k, v in form.cleaned_data.items() if v not in ("", None)}
+    try:
+        job = services.analysis_submit(owner=request.user, **data, **kwargs)
+    except deck_services.DeckRejected as exc:
+        for error in exc.errors:
+            form.add_error(None, error["message"])
+        return None
+    except (TooManyActiveJobs, BrokerUnavailable) as exc:
+        form.add_error(None, str(exc) or "The task queue is unavailable right now.")
+        return None
+    except ValidationError as exc:
+        for messages_ in exc.message_dict.values():
+            for m in messages_:
+                form.add_error(None, m)
+        return None
+    _count_submission(request)
+    return job
+
+
+@friendly_errors
+@login_required
+def analysis_detail_view(request: HttpRequest, job_id: int) -> HttpResponse:
+    job = selectors.access_analysis(request.user, job_id)
+    return render(
+        request,
+        "analysis/analysis_detail.html",
+        {
+            "job": job,
+            "title": TITLES[Kind(job.kind)],
+            "explain": EXPLAIN[Kind(job.kind)],
+            "progress": selectors.analysis_progress(job),
+            "verdict": selectors.analysis_verdict(job),
+            "budget": selectors.budget_text(agent=job.agent, games=job.max_games),
+            "cards": selectors.card_value_rows(job),
+            "suggestions": selectors.suggestion_rows(job),
+            "api_url": reverse("analysis-api:analysis-detail", args=[job.pk]),
+            "players": [agents.agent_info(job.agent)],
+            "label": agents.agent_label(job.agent),
+        },
+    )
+
+
+@friendly_errors
+@login_required
+@require_POST
+def analysis_cancel_view(request: HttpRequest, job_id: int) -> HttpResponse:
+    job = selectors.access_analysis(request.user, job_id)
+    services.analysis_cancel(job=job)
+    return redirect("analysis:detail", job_id=job.pk)
+
+
+@friendly_errors
+@login_required
+@require_POST
+def analysis_apply_view(request: HttpRequest, job_id: int) -> HttpResponse:
+    job = selectors.access_analysis(request.user, job_id)
+    picks = [int(v) for v in request.POST.getlist("suggestion") if v.isdigit()]
+    try:
+        deck = services.analysis_apply(job=job, owner=request.user, picks=picks or None)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+        return redirect("analysis:detail", job_id=job.pk)
+    messages.success(request, "Saved as a new deck: your original deck is unchanged.")
+    return redirect("decks:detail", deck_id=deck.pk)
+
+
+def deck_analysis_context(user: Any, deck: Any) -> dict[str, Any]:
+    """What the deck page shows of analyses: the latest card values and the links
+    (only for decks the user may analyse: their own and the faction decks)."""
+    can = user.is_authenticated and (deck.is_faction_deck or deck.owner_id == user.pk)
+    if not can:
+        return {"analysis": None}
+    job = selectors.analysis_latest(user=user, deck_id=deck.pk, kind=Kind.CARD_VALUES)
+    best = selectors.analysis_latest(user=user, deck_id=deck.pk, kind=Kind.SUGGESTIONS)
+    return {
+        "analysis": {
+            "card_values_url": reverse(
+                "analysis:new", args=[deck.pk, Kind.CARD_VALUES]
+            ),
+            "suggestions_url": reverse(
+                "analysis:new", args=[deck.pk, Kind.SUGGESTIONS]
+            ),
+            "job": job,
+            "cards": selectors.card_value_rows(job) if job else [],
+            "label": agents.agent_label(job.agent) if job else "",
+            "latest_suggestions": best,
+        }
+    }
