@@ -27,6 +27,7 @@ from analysis.models import AnalysisJob, Kind
 from simulate.apis import (
     MAX_SEED,
     AgentField,
+    ProgressSerializer,
     SubmitApi,
     TooManyActiveJobsError,
     _deck_rejected,
@@ -81,11 +82,6 @@ def job_body(request: Request, job: AnalysisJob) -> dict[str, Any]:
         "verdict": selectors.analysis_verdict(job),
         "report": job.report,
     }
-
-
-class ProgressSerializer(serializers.Serializer):
-    done = serializers.IntegerField()
-    total = serializers.IntegerField()
 
 
 class AnalysisOutputSerializer(serializers.Serializer):

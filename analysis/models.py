@@ -58,6 +58,8 @@ class AnalysisJob(BaseModel):
     # Rounds absorbed into ``state``, pieces of the current round handed to Celery,
     # games in ``state``, re-sends of missing pieces without progress.
     rounds = models.PositiveIntegerField(default=0)
+    # Blocks per piece, fixed at submission so every worker cuts rounds alike.
+    blocks_per_piece = models.PositiveIntegerField(default=1)
     pieces_planned = models.PositiveIntegerField(default=0)
     games_done = models.PositiveIntegerField(default=0)
     resends = models.PositiveIntegerField(default=0)

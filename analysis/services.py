@@ -169,6 +169,7 @@ def analysis_submit(
         ruleset=deck.ruleset,
         collection_only=collection is not None,
         collection=collection,
+        blocks_per_piece=conf.blocks_per_task(agent),
         engine_version=adapters.engine_version(),
     )
     job.full_clean()
@@ -205,11 +206,11 @@ def _dispatch_or_fail(dispatch: Dispatch, job_id: int, pieces: list[int]) -> Non
 
 
 def _piece_count(job: AnalysisJob, tasks: int) -> int:
-    return -(-tasks // conf.blocks_per_task(job.agent))
+    return -(-tasks // job.blocks_per_piece)
 
 
 def _piece_slice(job: AnalysisJob, piece: int) -> slice:
-    size = conf.blocks_per_task(job.agent)
+    size = job.blocks_per_piece
     return slice(piece * size, (piece + 1) * size)
 
 
