@@ -24,11 +24,11 @@ from simulate.services.jobs import BrokerUnavailable, TooManyActiveJobs
 from simulate.views import _count_submission, _throttled, agent_choices
 from sw_site.pages import friendly_errors
 
-TITLES = {
+TITLES: dict[str, str] = {
     Kind.CARD_VALUES: "What each card is worth",
     Kind.SUGGESTIONS: "Find a better deck",
 }
-EXPLAIN = {
+EXPLAIN: dict[str, str] = {
     Kind.CARD_VALUES: "The computer plays your deck against every faction deck, "
     "then plays the very same games again with one card swapped for a blank card "
     "that can only be thrown away for magic. The difference is what that card is "
@@ -128,8 +128,8 @@ def analysis_detail_view(request: HttpRequest, job_id: int) -> HttpResponse:
         "analysis/analysis_detail.html",
         {
             "job": job,
-            "title": TITLES[Kind(job.kind)],
-            "explain": EXPLAIN[Kind(job.kind)],
+            "title": TITLES[job.kind],
+            "explain": EXPLAIN[job.kind],
             "progress": selectors.analysis_progress(job),
             "verdict": selectors.analysis_verdict(job),
             "budget": selectors.budget_text(agent=job.agent, games=job.max_games),

@@ -20,6 +20,7 @@ FORBIDDEN = {
     "cards",
     "decks",
     "simulate",
+    "analysis",
 }
 
 
