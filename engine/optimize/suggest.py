@@ -1,0 +1,580 @@
+"""Swap suggestions: the best legal 1-for-1 swap for a deck against a field, confirmed.
+
+**Candidates** (:func:`candidate_swaps`, :mod:`engine.optimize.candidates`): every
+swap of one draw-deck card for a card of the pool in the same slot class, the new card
+taking the old card's slot, that keeps the deck valid under its ruleset's construction
+rules and, when a collection is given, within it.
+
+**Search** (:class:`SuggestionRun`): successive halving on shared seed blocks. Every
+surviving candidate and the base deck play the same new blocks each round (block
+``i`` meets ``field[i % len(field)]``); after a round the better half by mean block
+difference (variant minus base, over all blocks so far) survives, until one is left.
+The search's budget is split evenly over its rounds, each round's blocks evenly over
+its decks, in whole passes over the field.
+
+**Confirmation**: the winner against the base on a fresh block stream, with the
+sequential test of :mod:`engine.optimize.sequential` (H0 no gain vs H1 >= +3 points,
+alpha = beta = 0.05, truncated at the budget without confirming). Only the
+confirmation's figures are reported as the swap's gain; the search's estimate is kept
+as ``search_gain`` (optimistic: it chose the swap). The winner is tested even when
+its search gain is not above zero (the test then stops after a look or two).
+
+**Climb**: with ``climb`` > 1 a confirmed swap becomes the new base and the search
+starts again from it (never undoing an accepted swap), up to ``climb`` swaps (at most
+:data:`MAX_CLIMB`). Each step gets the budget left divided by the steps left; a
+quarter of a step's budget (at most :data:`CONFIRM_MAX_GAMES`, at least one look of
+the test) is kept for its confirmation. ``max_games`` caps every game of the run.
+
+**Status**: ``running`` until the run is done, then ``confirmed`` (every step
+confirmed its swap), ``no-gain`` (the last step found no swap that confirmed, or no
+candidate at all) or ``budget-spent`` (the budget ended before the last step could
+finish, or its confirmation ended undecided). ``suggestions`` holds the accepted swaps
+whatever the status.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from engine.core.game import GameDeck
+from engine.core.types import CardDef
+from engine.optimize import sequential as sq
+from engine.optimize.candidates import (
+    CatalogPlus,
+    Swap,
+    candidate_swaps,
+    catalog_pool,
+    deck_counts,
+    estimate_cpu_seconds,
+)
+from engine.optimize.paired import Block, BlockTask, replace_in_place
+from engine.optimize.runs import (
+    BlockRun,
+    blocks_from_json,
+    blocks_to_json,
+    check_round,
+    drive,
+    rules_for,
+)
+from engine.tools.stats import mean_var
+
+__all__ = [
+    "CatalogPlus",
+    "Swap",
+    "SuggestionRun",
+    "candidate_swaps",
+    "catalog_pool",
+    "deck_counts",
+    "estimate_cpu_seconds",
+    "format_report",
+    "suggest",
+]
+
+MAX_CLIMB = 5
+CONFIRM_MAX_GAMES = 16_000
+
+
+def search_rounds(n: int) -> int:
+    """Rounds of successive halving from ``n`` candidates down to one."""
+    r = 0
+    while n > 1:
+        n = -(-n // 2)
+        r += 1
+    return r
+
+
+def min_search_games(n: int, nf: int) -> int:
+    """The fewest games a search over ``n`` candidates can play: one pass over the
+    field per round for every surviving candidate and the base."""
+    games = 0
+    while n > 1:
+        games += 2 * nf * (n + 1)
+        n = -(-n // 2)
+    return games
+
+
+def min_confirm_games(nf: int) -> int:
+    """The games of a confirmation's first look (both decks, both seats)."""
+    return 4 * max(sq.MIN_BLOCKS, sq.look_blocks(nf))
+
+
+def min_step_games(n: int, nf: int) -> int:
+    """The fewest games a climb step needs: its search, then the confirmation's
+    first look."""
+    return min_search_games(n, nf) + min_confirm_games(nf)
+
+
+def confirm_budget(step_budget: int, n: int, nf: int) -> int:
+    """The games kept for a step's confirmation: a quarter of the step (at most
+    :data:`CONFIRM_MAX_GAMES`), never less than one look, and never so much that
+    the search cannot run."""
+    share = min(CONFIRM_MAX_GAMES, step_budget // 4)
+    return max(min_confirm_games(nf), min(share, step_budget - min_search_games(n, nf)))
+
+
+class SuggestionRun(BlockRun):
+    """The swap search, its confirmation and the climb as one resumable run
+    (module docstring; :mod:`engine.optimize.runs` protocol).
+
+    Deck list: the current base (the deck with the accepted swaps), the field, then
+    one variant per candidate swap of the current step. The state holds the
+    parameters, the accepted swaps, the current step's candidates, survivors and
+    blocks, the confirmation's blocks, and the suggestions and rejections so far."""
+
+    def __init__(
+        self,
+        deck: GameDeck,
+        field: Sequence[GameDeck],
+        *,
+        pool: Sequence[CardDef],
+        collection: Mapping[str, int] | None = None,
+        agent: str = "planner",
+        seed: int = 1,
+        max_games: int = 60_000,
+        climb: int = 1,
+        ruleset: str = "",
+        catalog: Any | None = None,
+        state: dict[str, Any] | None = None,
+    ) -> None:
+        if not field:
+            raise ValueError("the field needs at least one opponent deck")
+        if max_games < 1:
+            raise ValueError("the budget (max_games) must be > 0")
+        if not 1 <= climb <= MAX_CLIMB:
+            raise ValueError(f"climb must be between 1 and {MAX_CLIMB}")
+        self.deck = deck
+        self.field = list(field)
+        self.names = [d.name for d in self.field]
+        self.pool: dict[str, CardDef] = {}
+        for c in pool:
+            self.pool.setdefault(c.slug, c)
+        self.collection = dict(collection) if collection is not None else None
+        self.catalog = catalog
+        self.agent = agent
+        self.seed = seed
+        self.max_games = max_games
+        self.climb = climb
+        self.ruleset = ruleset
+        self.played = 0
+        self.accepted: list[Swap] = []
+        self.suggestions: list[dict[str, Any]] = []
+        self.rejected: list[dict[str, Any]] = []
+        self.steps: list[dict[str, Any]] = []
+        self.phase = "search"
+        self.status = "running"
+        self.step_budget = 0
+        self.step_start = 0
+        self.search_games = 0
+        self.alive: list[int] = []
+        self.rounds: list[dict[str, int]] = []
+        self.base_blocks: list[Block] = []
+        self.var_blocks: dict[int, list[Block]] = {}
+        self.winner = -1
+        self.search_gain = 0.0
+        self.conf_base: list[Block] = []
+        self.conf_var: list[Block] = []
+        if state is None:
+            self._build()
+            if not self.cands:
+                raise ValueError(f"{deck.name!r} has no legal swap in this pool")
+            need = min_step_games(len(self.cands), len(self.field))
+            if max_games < need:
+                raise ValueError(
+                    f"a budget of {max_games} games is too small for "
+                    f"{len(self.cands)} candidate swaps: at least {need} needed"
+                )
+            self._start_step()
+        else:
+            self._load(state)
+
+    @classmethod
+    def restore(
+        cls,
+        deck: GameDeck,
+        field: Sequence[GameDeck],
+        state: dict[str, Any],
+        *,
+        pool: Sequence[CardDef],
+        collection: Mapping[str, int] | None = None,
+        catalog: Any | None = None,
+    ) -> SuggestionRun:
+        """The run ``state`` describes, over the same deck, field, pool and
+        collection."""
+        if state.get("kind") != "suggestion":
+            raise ValueError("this state is not a suggestion run's")
+        p = state["params"]
+        return cls(
+            deck,
+            field,
+            pool=pool,
+            collection=collection,
+            agent=p["agent"],
+            seed=p["seed"],
+            max_games=p["max_games"],
+            climb=p["climb"],
+            ruleset=p["ruleset"],
+            catalog=catalog,
+            state=state,
+        )
+
+    # ----------------------------------------------------------------- the decks
+
+    def _build(self) -> None:
+        """The current base, its candidates and their variants (from the deck, the
+        accepted swaps and the pool)."""
+        base = self.deck
+        for s in self.accepted:
+            base = replace_in_place(base, s.out_slug, self.pool[s.in_slug])
+        self.base = dataclasses.replace(base, name=self.deck.name)
+        undo = {(s.in_slug, s.out_slug) for s in self.accepted}
+        self.cands = [
+            s
+            for s in candidate_swaps(
+                self.base,
+                list(self.pool.values()),
+                collection=self.collection,
+                ruleset=self.ruleset,
+                catalog=self.catalog,
+            )
+            if (s.out_slug, s.in_slug) not in undo
+        ]
+        variants = [
+            replace_in_place(self.base, s.out_slug, self.pool[s.in_slug])
+            for s in self.cands
+        ]
+        self._decks = [self.base, *self.field, *variants]
+
+    def _vidx(self, k: int) -> int:
+        return 1 + len(self.field) + k
+
+    def _start_step(self) -> None:
+        self.step_start = self.played
+        self.search_games = 0
+        self.rounds = []
+        self.base_blocks = []
+        self.var_blocks = {}
+        self.winner = -1
+        self.search_gain = 0.0
+        self.conf_base = []
+        self.conf_var = []
+        self.alive = list(range(len(self.cands)))
+        left = self.climb - len(self.accepted)
+        self.step_budget = (self.max_games - self.played) // left
+        if not self.cands:
+            self._finish(sq.NO_GAIN)
+        elif self.step_budget < min_step_games(len(self.cands), len(self.field)):
+            self._finish("budget-spent")
+        elif len(self.cands) == 1:
+            self._pick(0)
+        else:
+            self.phase = "search"
+
+    def _finish(self, status: str) -> None:
+        self.phase = "done"
+        self.status = status
+        self.steps.append(self._search_summary())
+
+    def _search_summary(self) -> dict[str, Any]:
+        return {"candidates": len(self.cands), "rounds": list(self.rounds)}
+
+    # ------------------------------------------------------------------- state
+
+    def state(self) -> dict[str, Any]:
+        return {
+            "kind": "suggestion",
+            "params": {
+                "agent": self.agent,
+                "seed": self.seed,
+                "max_games": self.max_games,
+                "climb": self.climb,
+                "ruleset": self.ruleset,
+            },
+            "deck": self.deck.name,
+            "field": list(self.names),
+            "accepted": [s.as_json() for s in self.accepted],
+            "candidates": [s.as_json() for s in self.cands],
+            "phase": self.phase,
+            "status": self.status,
+            "games": self.played,
+            "step_budget": self.step_budget,
+            "step_start": self.step_start,
+            "search_games": self.search_games,
+            "alive": list(self.alive),
+            "rounds": list(self.rounds),
+            "base_blocks": blocks_to_json(self.base_blocks),
+            "var_blocks": {
+                str(k): blocks_to_json(v) for k, v in self.var_blocks.items()
+            },
+            "winner": self.winner,
+            "search_gain": self.search_gain,
+            "conf_base": blocks_to_json(self.conf_base),
+            "conf_var": blocks_to_json(self.conf_var),
+            "suggestions": list(self.suggestions),
+            "rejected": list(self.rejected),
+            "steps": list(self.steps),
+        }
+
+    def _load(self, state: dict[str, Any]) -> None:
+        if state.get("kind") != "suggestion":
+            raise ValueError("this state is not a suggestion run's")
+        if state["field"] != self.names or state["deck"] != self.deck.name:
+            raise ValueError("this state belongs to another deck or field")
+        for row in state["accepted"]:
+            if row[1] not in self.pool:
+                raise ValueError("this state belongs to another pool")
+        self.accepted = [Swap(str(a), str(b), str(c)) for a, b, c in state["accepted"]]
+        self._build()
+        if [s.as_json() for s in self.cands] != state["candidates"]:
+            raise ValueError("this state belongs to another deck, pool or collection")
+        self.phase = str(state["phase"])
+        self.status = str(state["status"])
+        self.played = int(state["games"])
+        self.step_budget = int(state["step_budget"])
+        self.step_start = int(state["step_start"])
+        self.search_games = int(state["search_games"])
+        self.alive = [int(k) for k in state["alive"]]
+        self.rounds = [dict(r) for r in state["rounds"]]
+        self.base_blocks = blocks_from_json(state["base_blocks"])
+        self.var_blocks = {
+            int(k): blocks_from_json(v) for k, v in state["var_blocks"].items()
+        }
+        self.winner = int(state["winner"])
+        self.search_gain = float(state["search_gain"])
+        self.conf_base = blocks_from_json(state["conf_base"])
+        self.conf_var = blocks_from_json(state["conf_var"])
+        self.suggestions = list(state["suggestions"])
+        self.rejected = list(state["rejected"])
+        self.steps = list(state["steps"])
+
+    # ------------------------------------------------------------------ rounds
+
+    def _search_round(self) -> range:
+        nf = len(self.field)
+        n = len(self.alive)
+        search_budget = self.step_budget - self._confirm_budget()
+        per_round = (search_budget - self.search_games) // search_rounds(n)
+        blocks = max(nf, per_round // (2 * (n + 1)) // nf * nf)
+        done = len(self.base_blocks)
+        return range(done, done + blocks)
+
+    def _confirm_budget(self) -> int:
+        return confirm_budget(self.step_budget, len(self.cands), len(self.field))
+
+    def _confirm_round(self) -> range:
+        nf = len(self.field)
+        spent = self.played - self.step_start
+        left = min(self.step_budget - spent, self.max_games - self.played)
+        left = min(left, self._confirm_budget() - 4 * len(self.conf_base))
+        step = min(sq.look_blocks(nf), left // 4 // nf * nf)
+        done = len(self.conf_base)
+        return range(done, done + max(0, step))
+
+    def next_round(self) -> list[BlockTask]:
+        rules = rules_for(self.ruleset)
+        nf = len(self.field)
+        k = len(self.accepted)
+        if self.phase == "search":
+            s = sq.stream_seed(self.seed, "search", k)
+            idx = self._search_round()
+            if self.played + 2 * len(idx) * (len(self.alive) + 1) > self.max_games:
+                return []
+            tasks: list[BlockTask] = [
+                (0, 1 + i % nf, s, i, self.agent, rules) for i in idx
+            ]
+            for c in self.alive:
+                tasks += [
+                    (self._vidx(c), 1 + i % nf, s, i, self.agent, rules) for i in idx
+                ]
+            return tasks
+        if self.phase == "confirm":
+            s = sq.stream_seed(self.seed, "confirm", k)
+            idx = self._confirm_round()
+            v = self._vidx(self.winner)
+            tasks = [(0, 1 + i % nf, s, i, self.agent, rules) for i in idx]
+            tasks += [(v, 1 + i % nf, s, i, self.agent, rules) for i in idx]
+            return tasks
+        return []
+
+    def absorb(self, tasks: Sequence[BlockTask], blocks: Sequence[Block]) -> None:
+        check_round(self.next_round(), tasks)
+        if not tasks:
+            return
+        self.played += 2 * len(tasks)
+        if self.phase == "search":
+            self._absorb_search(tasks, blocks)
+        else:
+            self._absorb_confirm(blocks)
+
+    def _absorb_search(
+        self, tasks: Sequence[BlockTask], blocks: Sequence[Block]
+    ) -> None:
+        step = len(tasks) // (len(self.alive) + 1)
+        self.search_games += 2 * len(tasks)
+        self.rounds.append({"candidates": len(self.alive), "blocks": step})
+        self.base_blocks += blocks[:step]
+        for j, c in enumerate(self.alive):
+            self.var_blocks.setdefault(c, [])
+            self.var_blocks[c] += blocks[step * (j + 1) : step * (j + 2)]
+        gains = {c: self._search_gain(c) for c in self.alive}
+        keep = -(-len(self.alive) // 2)
+        ranked = sorted(self.alive, key=lambda c: (-gains[c], c))
+        self.alive = sorted(ranked[:keep])
+        self.var_blocks = {c: self.var_blocks[c] for c in self.alive}
+        if len(self.alive) == 1:
+            self._pick(self.alive[0])
+
+    def _search_gain(self, c: int) -> float:
+        return mean_var(
+            [d for _, d in sq.paired_diffs(self.base_blocks, self.var_blocks[c])]
+        )[0]
+
+    def _pick(self, c: int) -> None:
+        self.winner = c
+        self.search_gain = self._search_gain(c) if self.base_blocks else 0.0
+        self.phase = "confirm"
+
+    def _absorb_confirm(self, blocks: Sequence[Block]) -> None:
+        half = len(blocks) // 2
+        self.conf_base += blocks[:half]
+        self.conf_var += blocks[half:]
+        diffs = sq.paired_diffs(self.conf_base, self.conf_var)
+        verdict = sq.decide(diffs, self.names, truncated=not self._confirm_round())
+        if verdict == sq.CONTINUE:
+            return
+        fig = sq.confirmation_figures(diffs, self.names)
+        if verdict != sq.CONFIRMED:
+            self._reject(verdict, fig)
+            self._finish(sq.NO_GAIN if verdict == sq.NO_GAIN else "budget-spent")
+            return
+        sw = self.cands[self.winner]
+        self.suggestions.append(
+            {**self._names(sw), **fig, "search_gain": self.search_gain}
+        )
+        self.accepted.append(sw)
+        self.steps.append(self._search_summary())
+        if len(self.accepted) >= self.climb:
+            self.phase = "done"
+            self.status = sq.CONFIRMED
+            return
+        self._build()
+        self._start_step()
+
+    def _names(self, sw: Swap) -> dict[str, Any]:
+        out = next(c for c in self.base.draw_cards if c.slug == sw.out_slug)
+        return {
+            "out": sw.out_slug,
+            "out_name": out.name,
+            "in": sw.in_slug,
+            "in_name": self.pool[sw.in_slug].name,
+            "slot": sw.slot,
+        }
+
+    def _reject(self, verdict: str, fig: dict[str, Any]) -> None:
+        sw = self.cands[self.winner]
+        self.rejected.append(
+            {
+                **self._names(sw),
+                **fig,
+                "verdict": verdict,
+                "search_gain": self.search_gain,
+            }
+        )
+
+    # ------------------------------------------------------------------ report
+
+    def _status(self) -> str:
+        """``running`` while rounds remain; ``budget-spent`` when the run stopped
+        because its next round would pass ``max_games``."""
+        if self.phase != "done" and not self.next_round():
+            return "budget-spent"
+        return self.status
+
+    def report(self) -> dict[str, Any]:
+        deck_after = self.deck
+        for s in self.accepted:
+            deck_after = replace_in_place(deck_after, s.out_slug, self.pool[s.in_slug])
+        search = (
+            self.steps[-1]
+            if self.phase == "done" and self.steps
+            else self._search_summary()
+        )
+        return {
+            "deck": self.deck.name,
+            "field": list(self.names),
+            "agent": self.agent,
+            "seed": self.seed,
+            "games": self.played,
+            "max_games": self.max_games,
+            "climb": self.climb,
+            "status": self._status(),
+            "suggestions": list(self.suggestions),
+            "rejected": list(self.rejected),
+            "search": search,
+            "steps": list(self.steps),
+            "deck_after": [c.slug for c in deck_after.draw_cards],
+            "cpu_seconds_estimate": estimate_cpu_seconds(self.max_games, self.agent),
+        }
+
+
+def suggest(
+    deck: GameDeck,
+    field: Sequence[GameDeck],
+    *,
+    pool: Sequence[CardDef],
+    collection: Mapping[str, int] | None = None,
+    agent: str = "planner",
+    seed: int = 1,
+    max_games: int = 60_000,
+    climb: int = 1,
+    ruleset: str = "",
+    catalog: Any | None = None,
+    jobs: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> dict[str, Any]:
+    """The best confirmed swap(s) of ``deck`` against ``field`` (module docstring),
+    played in this process (or ``jobs`` workers). Jobs that store and resume use
+    :class:`SuggestionRun` directly."""
+    run = SuggestionRun(
+        deck,
+        field,
+        pool=pool,
+        collection=collection,
+        agent=agent,
+        seed=seed,
+        max_games=max_games,
+        climb=climb,
+        ruleset=ruleset,
+        catalog=catalog,
+    )
+    return drive(run, jobs=jobs, progress=progress)
+
+
+def format_report(rep: dict[str, Any]) -> str:
+    """The report as text, one verdict sentence per accepted swap."""
+    lines = [
+        f"{rep['deck']} against {len(rep['field'])} decks, agent {rep['agent']}, "
+        f"{rep['games']} of {rep['max_games']} games (seed {rep['seed']}): "
+        f"{rep['status']}"
+    ]
+    for s in rep["suggestions"]:
+        lo, hi = s["ci"]
+        w = s["worst_matchup"]
+        lines.append(
+            f"Swap 1 {s['out_name']} for 1 {s['in_name']}: "
+            f"{100 * s['gain']:+.1f} points "
+            f"against the field [{100 * lo:+.1f}, {100 * hi:+.1f}], confirmed on "
+            f"{s['games']:,} fresh games; worst matchup {w['opponent']} "
+            f"{100 * w['gain']:+.1f} (search estimate {100 * s['search_gain']:+.1f}, "
+            "optimistic)"
+        )
+    for r in rep["rejected"]:
+        lines.append(
+            f"Not confirmed: {r['out_name']} -> {r['in_name']}: "
+            f"{100 * r['gain']:+.1f} points, {r['games']} games "
+            f"({r['verdict']}; search estimate {100 * r['search_gain']:+.1f})"
+        )
+    if not rep["suggestions"] and not rep["rejected"]:
+        lines.append("no reliable improvement found at this budget")
+    return "\n".join(lines)
