@@ -16,6 +16,9 @@ DEFAULTS: dict[str, Any] = {
     # Games per analysis at most, and tighter caps for agents that search.
     "MAX_GAMES": 100_000,
     "MAX_GAMES_BY_AGENT": {"mcts": 2_000, "planner": 40_000},
+    # The opponents when a request names none: faction slugs, or None for every
+    # faction deck of the deck's edition.
+    "FIELD": None,
     # The budget when a request names none (games).
     "DEFAULT_GAMES": 10_000,
     # The agent when a request names none; None: simulate's default for the budget

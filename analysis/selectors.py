@@ -116,8 +116,15 @@ def card_value_rows(job: AnalysisJob) -> list[dict[str, Any]]:
     return out
 
 
+def opponent_names(job: AnalysisJob) -> dict[str, str]:
+    """The engine's name of each field deck (a faction deck plays under its slug)
+    -> the name players read."""
+    return {d["source"].get("slug") or d["name"]: d["name"] for d in job.field}
+
+
 def suggestion_rows(job: AnalysisJob) -> list[dict[str, Any]]:
     """The confirmed swaps with their gains in points and per-opponent rows."""
+    names = opponent_names(job)
     out = []
     for i, s in enumerate((job.report or {}).get("suggestions") or []):
         lo, hi = s["ci"]
@@ -131,11 +138,11 @@ def suggestion_rows(job: AnalysisJob) -> list[dict[str, Any]]:
                 "low": points(lo),
                 "high": points(hi),
                 "games": s["games"],
-                "worst": worst.get("opponent"),
+                "worst": names.get(worst.get("opponent", ""), worst.get("opponent")),
                 "worst_gain": points(worst["gain"]) if worst else None,
                 "per_opponent": [
                     {
-                        "opponent": p["opponent"],
+                        "opponent": names.get(p["opponent"], p["opponent"]),
                         "gain": points(p["gain"]),
                         "low": points(p["ci"][0]),
                         "high": points(p["ci"][1]),

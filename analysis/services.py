@@ -72,7 +72,7 @@ def _field(owner: Any, refs: list[Any] | None, ruleset: str) -> list[dict[str, A
     from simulate.services.decks import deck_freeze, playable_faction_slugs
 
     if refs is None:
-        refs = list(playable_faction_slugs(default_catalog(ruleset)))
+        refs = conf.get("FIELD") or playable_faction_slugs(default_catalog(ruleset))
     if not refs:
         raise _invalid("field", "The field needs at least one opponent deck.")
     if len(refs) > MAX_FIELD:
@@ -175,8 +175,9 @@ def analysis_submit(
     job.full_clean()
     try:
         run = job_run(job)
-    except ValueError as exc:  # nothing to swap, an empty field...
-        raise _invalid("deck", str(exc)) from exc
+    except ValueError as exc:  # nothing to swap, a budget below one round...
+        where = "max_games" if "budget" in str(exc) else "deck"
+        raise _invalid(where, str(exc)) from exc
     tasks = run.next_round()
     if not tasks:
         raise _invalid(

@@ -231,3 +231,28 @@ def test_apply_refuses_card_values(submit, user):
 
     with pytest.raises(PermissionDenied):
         services.analysis_apply(job=submit(), owner=user)
+
+
+def test_a_suggestion_search_runs_to_a_report(submit):
+    job = submit(kind="suggestions", max_games=300)
+    assert job.state["kind"] == "suggestion"
+    job = services.analysis_run_inline(job_id=job.pk)
+    assert job.status == "done"
+    report = job.report
+    assert report["status"] in ("confirmed", "no-gain", "budget-spent")
+    assert 0 < report["games"] <= 300
+    assert report["search"]["candidates"] > 0
+    slugs = {e["card"] for e in job.deck_frozen["entries"]}
+    assert all(s["out"] in slugs for s in report["suggestions"])
+
+
+def test_a_suggestion_budget_below_one_step_is_refused(submit):
+    with pytest.raises(ValidationError) as err:
+        submit(kind="suggestions", max_games=100)
+    assert "too small" in " ".join(err.value.message_dict["max_games"])
+
+
+def test_collection_only_needs_a_collection(submit):
+    with pytest.raises(ValidationError) as err:
+        submit(kind="suggestions", max_games=300, collection_only=True)
+    assert "Record your collection" in str(err.value)
