@@ -294,7 +294,15 @@ def analysis_advance(*, job_id: int, stale_before: Any = None) -> tuple[int, lis
         blocks = [
             b for i in range(job.pieces_planned) for b in blocks_from_json(stored[i])
         ]
-        run.absorb(run.next_round(), blocks)
+        planned = run.next_round()
+        if len(blocks) != len(planned):  # pieces of another plan: never absorb them
+            _fail(
+                job,
+                f"round {job.rounds}: {len(blocks)} blocks stored for "
+                f"{len(planned)} planned",
+            )
+            return job.rounds, []
+        run.absorb(planned, blocks)
         AnalysisPiece.objects.filter(job=job, round=job.rounds).delete()
         job.state = run.state()
         job.report = run.report()

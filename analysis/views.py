@@ -136,6 +136,8 @@ def analysis_detail_view(request: HttpRequest, job_id: int) -> HttpResponse:
             "cards": selectors.card_value_rows(job),
             "suggestions": selectors.suggestion_rows(job),
             "api_url": reverse("analysis-api:analysis-detail", args=[job.pk]),
+            "deck_changed": job.deck is not None
+            and job.deck.updated_at != job.deck_updated_at,
             "players": [agents.agent_info(job.agent)],
             "label": agents.agent_label(job.agent),
         },

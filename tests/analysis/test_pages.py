@@ -111,3 +111,13 @@ def test_suggestion_page_applies_in_one_click(page_client, submit, deck):
         "your original deck is unchanged"
         in page_client.get(response["Location"]).content.decode()
     )
+
+
+def test_job_page_says_when_the_deck_changed_since(page_client, submit, deck):
+    from decks.services import deck_update
+
+    job = submit()
+    url = f"/analyses/{job.pk}/"
+    assert "has been changed since" not in page_client.get(url).content.decode()
+    deck_update(deck=deck, name="Frost wall II")
+    assert "has been changed since" in page_client.get(url).content.decode()

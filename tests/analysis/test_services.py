@@ -256,3 +256,13 @@ def test_collection_only_needs_a_collection(submit):
     with pytest.raises(ValidationError) as err:
         submit(kind="suggestions", max_games=300, collection_only=True)
     assert "Record your collection" in str(err.value)
+
+
+def test_pieces_that_do_not_match_the_plan_fail_the_job(submit):
+    job = submit()
+    for piece in range(job.pieces_planned):
+        services.piece_run(job_id=job.pk, round_=0, piece=piece)
+    AnalysisPiece.objects.filter(job=job, piece=0).update(blocks=[])
+    assert services.analysis_advance(job_id=job.pk) == (0, [])
+    job.refresh_from_db()
+    assert job.status == "failed" and "planned" in job.error
