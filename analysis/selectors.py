@@ -66,8 +66,10 @@ def cpu_seconds(*, agent: str, games: int) -> float:
 
 
 def duration_text(seconds: float) -> str:
+    if seconds < 1.5:
+        return "about a second"
     if seconds < 90:
-        return f"about {max(1, round(seconds))} seconds"
+        return f"about {round(seconds)} seconds"
     if seconds < 90 * 60:
         return f"about {round(seconds / 60)} minutes"
     return f"about {seconds / 3600:.1f} hours"

@@ -29,13 +29,14 @@ TITLES: dict[str, str] = {
     Kind.SUGGESTIONS: "Find a better deck",
 }
 EXPLAIN: dict[str, str] = {
-    Kind.CARD_VALUES: "The computer plays your deck against every faction deck, "
-    "then plays the very same games again with one card swapped for a blank card "
-    "that can only be thrown away for magic. The difference is what that card is "
-    "worth, in points of games won (out of 100).",
+    Kind.CARD_VALUES: "The computer plays your deck against the opponent decks "
+    "(every faction deck unless you chose others), then plays the very same games "
+    "again with one card swapped for a blank card that can only be thrown away for "
+    "magic. The difference is what that card is worth, in points of games won (out "
+    "of 100).",
     Kind.SUGGESTIONS: "The computer tries swapping one card of your deck for another "
-    "card your summoner may use, keeps the swaps that win more games against every "
-    "faction deck, and checks each on fresh games before suggesting it.",
+    "card your summoner may use, keeps the swaps that win more games against the "
+    "opponent decks, and checks each on fresh games before suggesting it.",
 }
 
 

@@ -5,7 +5,8 @@
 (function () {
   "use strict";
   function duration(seconds) {
-    if (seconds < 90) return "about " + Math.max(1, Math.round(seconds)) + " seconds";
+    if (seconds < 1.5) return "about a second";
+    if (seconds < 90) return "about " + Math.round(seconds) + " seconds";
     if (seconds < 5400) return "about " + Math.round(seconds / 60) + " minutes";
     return "about " + (seconds / 3600).toFixed(1) + " hours";
   }

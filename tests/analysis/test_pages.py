@@ -121,3 +121,12 @@ def test_job_page_says_when_the_deck_changed_since(page_client, submit, deck):
     assert "has been changed since" not in page_client.get(url).content.decode()
     deck_update(deck=deck, name="Frost wall II")
     assert "has been changed since" in page_client.get(url).content.decode()
+
+
+def test_durations_read_as_words():
+    from analysis.selectors import duration_text
+
+    assert duration_text(0.4) == "about a second"
+    assert duration_text(30) == "about 30 seconds"
+    assert duration_text(600) == "about 10 minutes"
+    assert duration_text(3 * 3600) == "about 3.0 hours"
