@@ -336,6 +336,10 @@ def honesty_run(
     )
     out: dict[str, Any] = {
         "seed": seed,
+        "games": p["card_values_games"]
+        + rep["games"]
+        + 4 * aa_blocks
+        + aa_ind["games"],
         "planted": p,
         "aa_paired": aa,
         "aa_independent": {
@@ -385,6 +389,7 @@ def honesty_run(
         **kw,
     )
     lo, hi = pick["ci"]
+    out["games"] += held["games"] + other["games"] + rerun["games"]
     out.update(
         {
             "held_out": {
@@ -440,6 +445,7 @@ def summarize(runs: Sequence[dict[str, Any]]) -> dict[str, Any]:
     ]
     return {
         "runs": n,
+        "games": sum(int(r.get("games", 0)) for r in runs),
         "weakened_ranked_last": rate(count("planted", "weakened_ranked_last"), n),
         "weakened_below_original": rate(count("planted", "weakened_below_original"), n),
         "weakened_swapped_out": rate(count("planted", "swapped_out"), n),
@@ -524,9 +530,11 @@ def format_report(rep: dict[str, Any]) -> str:
             f"Honesty checks: {rep['deck']} against {', '.join(rep['field'])}; "
             f"held out {', '.join(rep['held_out'])}; agent {rep['agent']} "
             f"(second {rep['second_agent']}); {s['runs']} runs of about "
-            f"{rep['budget_per_run']} games (seed {rep['seed']})",
+            f"{rep['budget_per_run']} games, {s['games']} played (seed {rep['seed']})",
             "weakened clone ranked last by card values: "
             + _rate(s["weakened_ranked_last"]),
+            "weakened clone ranked below the card it clones: "
+            + _rate(s["weakened_below_original"]),
             f"weakened clone swapped out: {_rate(s['weakened_swapped_out'])}",
             f"strengthened clone swapped in: {_rate(s['strengthened_swapped_in'])}",
             f"planted swap confirmed: {_rate(s['planted_confirmed'])}",
