@@ -41,6 +41,13 @@ def test_clones_are_analysis_only_and_legal_through_a_catalog_view() -> None:
     pairs = {(s.out_slug, s.in_slug) for s in swaps}
     assert (weak.slug, strong.slug) in pairs
     assert (weak.slug, card.slug) in pairs  # back to the real card
+    # without the view the validator knows neither clone: the only legal swaps
+    # take the unknown card out, and the strengthened clone never comes in
+    blind = candidate_swaps(planted, [*catalog_pool(), strong])
+    assert blind and all(s.out_slug == weak.slug for s in blind)
+    assert strong.slug not in {
+        s.in_slug for s in candidate_swaps(deck, [*catalog_pool(), strong])
+    }
     # the view never leaks into the package catalog
     assert weak.slug not in default_catalog().cards
 
