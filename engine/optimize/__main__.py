@@ -4,6 +4,13 @@
   --seed S [--json]``: each card's value above magic with simultaneous intervals
   (:mod:`engine.optimize.card_values`). DECK is a faction slug or a deck file; the
   field defaults to every faction deck of the ruleset.
+- ``suggest --deck DECK [--field DECK,...] [--agent planner] [--budget GAMES]
+  [--climb N] [--collection FILE] --seed S [--json]``: the best legal 1-for-1 swap(s),
+  confirmed on fresh seeds (:mod:`engine.optimize.suggest`).
+- ``honesty [--deck DECK] [--field ...] [--held-out ...] [--agent greedy]
+  [--second-agent random] --budget GAMES --runs N --seed S [--json]``: planted
+  clones, A/A swaps, held-out opponents, a second agent and coverage
+  (:mod:`engine.optimize.honesty`).
 - ``variance``: how much paired games (same seed blocks, per-turn dice streams,
   in-place swaps) and the dice-luck control variate cut the variance of a swap's
   effect against independent seeds (:mod:`engine.optimize.variance`)."""
@@ -14,6 +21,7 @@ import argparse
 import json
 import sys
 
+from engine.core.game import GameDeck
 from engine.optimize import card_values, variance
 
 
@@ -37,9 +45,36 @@ def main(argv: list[str] | None = None) -> int:
     c.add_argument("--seed", type=int, default=1)
     c.add_argument("--jobs", type=int, default=1, help="worker processes")
     c.add_argument("--json", action="store_true")
+    g = sub.add_parser("suggest", help="the best confirmed 1-for-1 swap(s)")
+    g.add_argument("--deck", required=True, help="faction slug or deck file")
+    g.add_argument("--field", help="comma-separated decks (default: every faction)")
+    g.add_argument("--agent", default="planner")
+    g.add_argument("--budget", type=int, default=60_000, help="games at most")
+    g.add_argument("--climb", type=int, default=1, help="swaps to accept (1-5)")
+    g.add_argument("--collection", help="JSON file: {card slug: copies owned}")
+    g.add_argument("--ruleset", default=None)
+    g.add_argument("--seed", type=int, default=1)
+    g.add_argument("--jobs", type=int, default=1, help="worker processes")
+    g.add_argument("--json", action="store_true")
+    h = sub.add_parser("honesty", help="planted clones, A/A swaps, held-out checks")
+    h.add_argument("--deck", default="vanguards")
+    h.add_argument("--field", default="tundra-orcs,breakers,polar-dwarves")
+    h.add_argument("--held-out", default="phoenix-elves,cave-goblins")
+    h.add_argument("--agent", default="greedy")
+    h.add_argument("--second-agent", default="random")
+    h.add_argument("--budget", type=int, default=3_000, help="games per run")
+    h.add_argument("--runs", type=int, default=1)
+    h.add_argument("--ruleset", default=None)
+    h.add_argument("--seed", type=int, default=1)
+    h.add_argument("--jobs", type=int, default=1, help="worker processes")
+    h.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     if args.command == "card-values":
         return _card_values(ap, args)
+    if args.command == "suggest":
+        return _suggest(ap, args)
+    if args.command == "honesty":
+        return _honesty(ap, args)
     if args.swaps < 1 or args.blocks < 4:
         ap.error("--swaps must be >= 1 and --blocks >= 4")
     rep = variance.measure(
@@ -83,6 +118,86 @@ def _card_values(ap: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     except (ValueError, FileNotFoundError) as exc:
         ap.error(str(exc))
     print(json.dumps(rep, indent=2) if args.json else card_values.format_report(rep))
+    return 0
+
+
+def _decks(
+    ap: argparse.ArgumentParser, args: argparse.Namespace, text: str | None
+) -> list[GameDeck]:
+    """The decks a comma-separated list names (default: every faction deck)."""
+    from engine.deckbuilding.resolve import default_catalog, resolve_deck
+
+    if text is not None:
+        names = [x.strip() for x in text.split(",") if x.strip()]
+    else:
+        cat = default_catalog(args.ruleset)
+        names = [f.slug for f in cat.factions.values() if f.deck is not None]
+    if not names:
+        ap.error("the field needs at least one opponent deck")
+    return [resolve_deck(n, ruleset=args.ruleset) for n in names]
+
+
+def _check_agent(ap: argparse.ArgumentParser, *agents: str) -> None:
+    from engine.agents import AGENTS
+
+    for a in agents:
+        if a not in AGENTS:
+            ap.error(f"unknown agent {a!r} (one of {', '.join(sorted(AGENTS))})")
+
+
+def _suggest(ap: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    from engine.deckbuilding.resolve import resolve_deck
+    from engine.optimize import suggest
+
+    _check_agent(ap, args.agent)
+    if args.budget < 1:
+        ap.error("--budget must be positive")
+    try:
+        collection = None
+        if args.collection:
+            with open(args.collection, encoding="utf-8") as f:
+                collection = {str(k): int(v) for k, v in json.load(f).items()}
+        deck = resolve_deck(args.deck, ruleset=args.ruleset)
+        field = _decks(ap, args, args.field)
+        rep = suggest.suggest(
+            deck,
+            field,
+            pool=suggest.catalog_pool(args.ruleset or ""),
+            collection=collection,
+            agent=args.agent,
+            seed=args.seed,
+            max_games=args.budget,
+            climb=args.climb,
+            ruleset=args.ruleset or "",
+            jobs=args.jobs,
+        )
+    except (ValueError, FileNotFoundError, KeyError) as exc:
+        ap.error(str(exc))
+    print(json.dumps(rep, indent=2) if args.json else suggest.format_report(rep))
+    return 0
+
+
+def _honesty(ap: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    from engine.deckbuilding.resolve import resolve_deck
+    from engine.optimize import honesty
+
+    _check_agent(ap, args.agent, args.second_agent)
+    try:
+        rep = honesty.honesty(
+            resolve_deck(args.deck, ruleset=args.ruleset),
+            _decks(ap, args, args.field),
+            _decks(ap, args, args.held_out),
+            agent=args.agent,
+            second_agent=args.second_agent,
+            budget=args.budget,
+            runs=args.runs,
+            seed=args.seed,
+            ruleset=args.ruleset or "",
+            jobs=args.jobs,
+        )
+    except (ValueError, FileNotFoundError, KeyError) as exc:
+        ap.error(str(exc))
+    print(json.dumps(rep, indent=2) if args.json else honesty.format_report(rep))
     return 0
 
 

@@ -115,13 +115,14 @@ def sprt(
 
 
 def interval(xs: Sequence[float]) -> tuple[float, float, float]:
-    """(mean, low, high) of a 95% normal interval over blocks (a single block or
-    none: an infinite interval)."""
+    """(mean, low, high) of a 95% normal interval over blocks, clipped to [-1, 1]
+    (a difference of block scores never leaves it; with fewer than two blocks the
+    interval is all of it), so the figures stay finite JSON."""
     m, v = mean_var(list(xs))
     if len(xs) < 2:
-        return m, -math.inf, math.inf
+        return m, -1.0, 1.0
     half = Z95 * math.sqrt(v / len(xs))
-    return m, m - half, m + half
+    return m, max(-1.0, m - half), min(1.0, m + half)
 
 
 def per_opponent(

@@ -49,6 +49,12 @@ from engine.optimize.candidates import (
     deck_counts,
     estimate_cpu_seconds,
 )
+from engine.optimize.halving import (
+    CONFIRM_MAX_GAMES,
+    confirm_budget,
+    min_step_games,
+    search_rounds,
+)
 from engine.optimize.paired import Block, BlockTask, replace_in_place
 from engine.optimize.runs import (
     BlockRun,
@@ -61,6 +67,7 @@ from engine.optimize.runs import (
 from engine.tools.stats import mean_var
 
 __all__ = [
+    "CONFIRM_MAX_GAMES",
     "CatalogPlus",
     "Swap",
     "SuggestionRun",
@@ -69,49 +76,11 @@ __all__ = [
     "deck_counts",
     "estimate_cpu_seconds",
     "format_report",
+    "min_step_games",
     "suggest",
 ]
 
 MAX_CLIMB = 5
-CONFIRM_MAX_GAMES = 16_000
-
-
-def search_rounds(n: int) -> int:
-    """Rounds of successive halving from ``n`` candidates down to one."""
-    r = 0
-    while n > 1:
-        n = -(-n // 2)
-        r += 1
-    return r
-
-
-def min_search_games(n: int, nf: int) -> int:
-    """The fewest games a search over ``n`` candidates can play: one pass over the
-    field per round for every surviving candidate and the base."""
-    games = 0
-    while n > 1:
-        games += 2 * nf * (n + 1)
-        n = -(-n // 2)
-    return games
-
-
-def min_confirm_games(nf: int) -> int:
-    """The games of a confirmation's first look (both decks, both seats)."""
-    return 4 * max(sq.MIN_BLOCKS, sq.look_blocks(nf))
-
-
-def min_step_games(n: int, nf: int) -> int:
-    """The fewest games a climb step needs: its search, then the confirmation's
-    first look."""
-    return min_search_games(n, nf) + min_confirm_games(nf)
-
-
-def confirm_budget(step_budget: int, n: int, nf: int) -> int:
-    """The games kept for a step's confirmation: a quarter of the step (at most
-    :data:`CONFIRM_MAX_GAMES`), never less than one look, and never so much that
-    the search cannot run."""
-    share = min(CONFIRM_MAX_GAMES, step_budget // 4)
-    return max(min_confirm_games(nf), min(share, step_budget - min_search_games(n, nf)))
 
 
 class SuggestionRun(BlockRun):

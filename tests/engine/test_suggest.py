@@ -104,6 +104,9 @@ def test_the_sequential_test_confirms_a_clear_gain_and_not_a_null_one() -> None:
     assert sq.sprt(null) == sq.NO_GAIN
     assert sq.sprt(gain[:10]) == sq.CONTINUE  # too few blocks to look
     assert sq.sprt([0.0] * 64) == sq.NO_GAIN  # identical games: no gain, no crash
+    # intervals stay finite (JSON) and within the range of a score difference
+    assert sq.interval([0.3]) == (0.3, -1.0, 1.0)
+    assert sq.interval([1.0, -1.0])[1:] == (-1.0, 1.0)
 
 
 def _simulate(delta: float, sims: int, seed: int, sd: float = 0.3) -> float:
@@ -302,6 +305,7 @@ def test_a_real_run_resumes_from_json_and_forked_workers_agree() -> None:
         jobs=2,
     )
     assert resumed == whole
+    json.dumps(whole, allow_nan=False)  # strict JSON for the site
     assert whole["status"] != "running"
     assert 0 < whole["games"] <= 300  # type: ignore[operator]
     assert whole["search"]["candidates"] == 3  # type: ignore[index]
