@@ -142,7 +142,8 @@ def format_reports(reports: Sequence[dict[str, Any]]) -> str:
         )
     for r in reports:
         edition = f" ({r['ruleset']} edition)" if r.get("ruleset") else ""
-        lines += ["", f"{r['agent']}{edition} by faction deck (events played; card types used):"]
+        head = f"{r['agent']}{edition} by faction deck"
+        lines += ["", f"{head} (events played; card types used):"]
         for f, v in r["by_faction"].items():
             used = ", ".join(f"{k} {n}" for k, n in v["card_types_used"].items())
             unused = f"; never: {', '.join(v['unused'])}" if v["unused"] else ""
@@ -205,7 +206,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--ruleset",
         default="",
-        help="--matrix, --vs-random, --behaviour: the edition (e.g. first; default the second)",
+        help="--matrix, --vs-random, --behaviour: the edition (e.g. first; default "
+        "the second)",
     )
     ap.add_argument("--json", action="store_true")
     ns = ap.parse_args(argv)

@@ -41,8 +41,8 @@ counter, so the turn cap of 60 is 30 turns each):
   event played from hand (response_event) or a response power of a card in play
   (response_ability). ``unused`` lists the types the deck holds that ``p`` never
   played: a card's type by :func:`card_type`; ability when a card of the deck has a
-  power used by action (an ``actions`` hook); response_ability when one answers a
-  window from play.
+  power used by action (an ``actions`` hook); response_ability when a unit of it
+  answers a window from play.
 """
 
 from __future__ import annotations
@@ -108,11 +108,13 @@ def card_type(card: CardDef, impls: Sequence[Ability] = ()) -> str:
 def deck_card_types(card: CardDef, impls: Sequence[Ability]) -> set[str]:
     """The card types a card brings to its deck's accounting: its own
     (:func:`card_type`), ability when it has a power used by action, and
-    response_ability when it answers a response window from play."""
+    response_ability when a unit of it answers a response window from play (an
+    event's power from play is not its owner's: a Possessed Wall is removed by the
+    covered wall's controller)."""
     kinds = {card_type(card, impls)}
     for a in impls:
         if isinstance(a, Response):
-            if HAND not in a.zones:
+            if HAND not in a.zones and not card.is_event:
                 kinds.add("response_ability")
         elif "actions" in a.overrides():
             kinds.add("ability")
@@ -489,9 +491,9 @@ def measure(
     plays its sample deck), played by its rules."""
     from engine.agents import make_agent
     from engine.core.play import derive_seed, play_game
+    from engine.core.types import Rules
     from engine.deckbuilding.resolve import faction_deck, playable_factions
     from engine.ladder import deal_factions
-    from engine.core.types import Rules
     from engine.play import setup_game
 
     opponent = opponent or agent
