@@ -12,12 +12,14 @@ swapped: per faction win rate with its 95% Wilson interval. ``--ruleset first`` 
 selects the first edition for ``--matrix``; its factions default to every playable
 faction of that edition.
 
-``python -m engine.agents --behaviour [--agent NAME[,NAME...]] [--opponent NAME]
-[--games N] [--seed S] [--json]``: how each agent plays, from the action logs of its
-games over the faction decks (:mod:`engine.tools.behaviour`, where every figure is
-defined). ``--games`` counts deals (default 64: every ordered pair of the eight
-faction decks once); an agent plays itself unless ``--opponent`` names another, then
-each deal is played from both seats. Default agents: every registered agent that
+``python -m engine.agents --behaviour [--ruleset first] [--agent NAME[,NAME...]]
+[--opponent NAME] [--games N] [--seed S] [--json]``: how each agent plays, from the
+action logs of its games over the faction decks (:mod:`engine.tools.behaviour`, where
+every figure is defined). ``--games`` counts deals (default 64: every ordered pair of
+the eight faction decks once); an agent plays itself unless ``--opponent`` names
+another, then each deal is played from both seats. ``--ruleset first`` plays the first
+edition's faction decks (every playable faction; sample decks where no official one
+is known). Default agents: every registered agent that
 plays at least ``engine.ladder.CLI_MIN_GAMES_PER_S`` games per second by the ladder's
 figure (slow searchers such as ``mcts`` only when named).
 """
@@ -59,6 +61,7 @@ def behaviour(ns: Any) -> list[dict[str, Any]]:
             deals=64 if ns.games is None else ns.games,
             seed=13 if ns.seed is None else ns.seed,
             factions=facs,
+            ruleset=ns.ruleset,
         ).to_json()
         for name in names
     ]
@@ -138,7 +141,9 @@ def format_reports(reports: Sequence[dict[str, Any]]) -> str:
             + " | ".join(v.ljust(w) for v, w in zip(vals, cols, strict=True))
         )
     for r in reports:
-        lines += ["", f"{r['agent']} by faction deck (events played; card types used):"]
+        edition = f" ({r['ruleset']} edition)" if r.get("ruleset") else ""
+        head = f"{r['agent']}{edition} by faction deck"
+        lines += ["", f"{head} (events played; card types used):"]
         for f, v in r["by_faction"].items():
             used = ", ".join(f"{k} {n}" for k, n in v["card_types_used"].items())
             unused = f"; never: {', '.join(v['unused'])}" if v["unused"] else ""
@@ -201,7 +206,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--ruleset",
         default="",
-        help="--matrix, --vs-random: the edition (e.g. first; default the second)",
+        help="--matrix, --vs-random, --behaviour: the edition (e.g. first; default "
+        "the second)",
     )
     ap.add_argument("--json", action="store_true")
     ns = ap.parse_args(argv)

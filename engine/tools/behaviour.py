@@ -34,9 +34,15 @@ counter, so the turn cap of 60 is 30 turns each):
   began while it was in ``p``'s hand (a card in the opening hand played on turn 1 was
   held 1 turn); cards still in hand at the end count with their hold so far.
 - **Card types used**: per faction deck, ``p``'s summons by unit class (common,
-  champion), builds (structure), events played (standard_event, epic_event) and
-  abilities used (``UseAbility``); ``unused`` lists the deck's card types never
-  played.
+  champion), builds (structure; a first-edition wall: wall), events played in ``p``'s
+  own phases (standard_event, epic_event; first edition: event) and abilities used
+  there (``UseAbility``: ability). First edition also: answers given in a response
+  window (:mod:`engine.rulesets.first.responses`, either player's turn): a response
+  event played from hand (response_event) or a response power of a card in play
+  (response_ability). ``unused`` lists the types the deck holds that ``p`` never
+  played: a card's type by :func:`card_type`; ability when a card of the deck has a
+  power used by action (an ``actions`` hook); response_ability when a unit of it
+  answers a window from play.
 """
 
 from __future__ import annotations
@@ -55,19 +61,36 @@ from engine.core.actions import (
     Summon,
     UseAbility,
 )
-from engine.core.hooks import Decision
+from engine.core.hooks import HAND, Ability, Decision
 from engine.core.phases import ATTACK
 from engine.core.state import GameState
 from engine.core.types import CardClass, CardDef
+from engine.rulesets.first.responses import WINDOW, Response
 
 ACTING = (Summon, Move, Build, Attack, PlayEvent, UseAbility)
 HOLD_LIMIT = 5
-CARD_TYPES = ("common", "champion", "structure", "standard_event", "epic_event")
+CARD_TYPES = (
+    "common",
+    "champion",
+    "structure",
+    "wall",
+    "standard_event",
+    "epic_event",
+    "event",
+    "response_event",
+    "ability",
+    "response_ability",
+)
 
 
-def card_type(card: CardDef) -> str:
-    """The play category of a card (see the module docstring)."""
+def card_type(card: CardDef, impls: Sequence[Ability] = ()) -> str:
+    """The play category of a card (see the module docstring); ``impls``, the card's
+    ability implementations, tell a first-edition response event from an event."""
     if card.is_event:
+        if any(isinstance(a, Response) and HAND in a.zones for a in impls):
+            return "response_event"
+        if card.has_class(CardClass.EVENT):
+            return "event"
         return "epic_event" if card.has_class(CardClass.EPIC) else "standard_event"
     if card.is_summoner:
         return "summoner"
@@ -75,9 +98,27 @@ def card_type(card: CardDef) -> str:
         return "champion"
     if card.has_class(CardClass.COMMON):
         return "common"
+    if card.has_class(CardClass.WALL):
+        return "wall"
     if card.is_structure or card.is_gate:
         return "structure"
     return str(card.card_type)
+
+
+def deck_card_types(card: CardDef, impls: Sequence[Ability]) -> set[str]:
+    """The card types a card brings to its deck's accounting: its own
+    (:func:`card_type`), ability when it has a power used by action, and
+    response_ability when a unit of it answers a response window from play (an
+    event's power from play is not its owner's: a Possessed Wall is removed by the
+    covered wall's controller)."""
+    kinds = {card_type(card, impls)}
+    for a in impls:
+        if isinstance(a, Response):
+            if HAND not in a.zones and not card.is_event:
+                kinds.add("response_ability")
+        elif "actions" in a.overrides():
+            kinds.add("ability")
+    return kinds
 
 
 @dataclass
@@ -193,7 +234,10 @@ def observe_game(
     info = st.info
     cards = info.cards
     for p in watch:
-        kinds = {card_type(cards[c]) for c in range(len(cards)) if info.owner[c] == p}
+        kinds: set[str] = set()
+        for c in range(len(cards)):
+            if info.owner[c] == p:
+                kinds |= deck_card_types(cards[c], info.abilities[c])
         out[p].deck_types[factions[p]] = kinds & set(CARD_TYPES)
         out[p].types[factions[p]] = {}
         out[p].events_by_faction[factions[p]] = [0, 0]
@@ -265,6 +309,8 @@ def observe_game(
         if mine and isinstance(action, ACTING):
             acted = True
             _count_play(st, action, p, out[p], factions[p], watch)
+        elif _answering(st) and isinstance(action, (PlayEvent, UseAbility)):
+            _count_answer(st, action, p, out[p], factions[p], watch)
         if isinstance(action, Attack) and st.ctrl[action.attacker] == p:
             target = action.target
             if st.ctrl[target] == p and p in watch:
@@ -303,10 +349,34 @@ def _count_play(
         kind = "ability"
     else:
         assert isinstance(a, (Summon, Build, PlayEvent))
-        kind = "structure" if isinstance(a, Build) else card_type(st.info.cards[a.card])
+        card = a.card
+        kind = card_type(st.info.cards[card], st.info.abilities[card])
+        if isinstance(a, Build) and kind != "wall":
+            kind = "structure"
         if isinstance(a, PlayEvent):
             s.events_played += 1
             s.events_by_faction[faction][1] += 1
+    t = s.types[faction]
+    t[kind] = t.get(kind, 0) + 1
+
+
+def _answering(st: GameState) -> bool:
+    """Is the pending decision a first-edition response window?"""
+    top = st.stack[-1] if st.stack else None
+    return isinstance(top, Decision) and top.ability == WINDOW
+
+
+def _count_answer(
+    st: GameState, a: Action, p: int, s: SeatStats, faction: str, watch: set[int]
+) -> None:
+    if p not in watch:
+        return
+    if isinstance(a, PlayEvent):
+        kind = "response_event"
+        s.events_played += 1
+        s.events_by_faction[faction][1] += 1
+    else:
+        kind = "response_ability"
     t = s.types[faction]
     t[kind] = t.get(kind, 0) + 1
 
@@ -319,6 +389,7 @@ class Report:
     opponent: str
     seed: int
     deals: int
+    ruleset: str | None = None
     seat: SeatStats = field(default_factory=SeatStats)
     games: int = 0
     decks_out_turns: list[int] = field(default_factory=list)
@@ -354,6 +425,7 @@ class Report:
             "opponent": self.opponent,
             "seed": self.seed,
             "deals": self.deals,
+            "ruleset": self.ruleset,
             "games": self.games,
             "seat_games": s.games,
             "events": {
@@ -408,21 +480,28 @@ def measure(
     deals: int = 64,
     seed: int = 13,
     factions: Sequence[str] | None = None,
+    ruleset: str = "",
 ) -> Report:
     """Play ``deals`` deals (:func:`engine.ladder.deal_factions`: faction decks and
     a seed ``derive_seed(seed, i)``) and observe ``agent``. Against itself (the
     default) each deal is one game and both seats are observed; against another
-    ``opponent`` each deal is played twice, ``agent`` in each seat once."""
+    ``opponent`` each deal is played twice, ``agent`` in each seat once.
+    ``ruleset`` names the edition ("" = the default): its faction decks (default:
+    every playable faction of it; a first-edition faction without an official deck
+    plays its sample deck), played by its rules."""
     from engine.agents import make_agent
     from engine.core.play import derive_seed, play_game
+    from engine.core.types import Rules
     from engine.deckbuilding.resolve import faction_deck, playable_factions
     from engine.ladder import deal_factions
     from engine.play import setup_game
 
     opponent = opponent or agent
-    facs = list(factions or playable_factions())
-    decks = {f: faction_deck(f) for f in facs}
-    report = Report(agent, opponent, seed, deals)
+    rs = ruleset or None
+    rules = Rules(ruleset=ruleset) if ruleset else None
+    facs = list(factions or playable_factions(ruleset=rs))
+    decks = {f: faction_deck(f, ruleset=rs) for f in facs}
+    report = Report(agent, opponent, seed, deals, ruleset=rs)
     layouts: list[tuple[tuple[str, str], tuple[int, ...]]] = [((agent, agent), (0, 1))]
     if opponent != agent:
         layouts = [((agent, opponent), (0,)), ((opponent, agent), (1,))]
@@ -430,12 +509,12 @@ def measure(
         fa, fb = deal_factions(i, facs)
         gs = derive_seed(seed, i)
         for names, seats in layouts:
-            st = setup_game(decks[fa], decks[fb], seed=gs)
+            st = setup_game(decks[fa], decks[fb], seed=gs, rules=rules)
             players = [
                 make_agent(names[0], derive_seed(gs, 1)),
                 make_agent(names[1], derive_seed(gs, 2)),
             ]
             play_game(st, players, record=True)
-            start = setup_game(decks[fa], decks[fb], seed=gs)
+            start = setup_game(decks[fa], decks[fb], seed=gs, rules=rules)
             report.add(observe_game(start, st.log or [], (fa, fb), seats), seats)
     return report

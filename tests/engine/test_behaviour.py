@@ -7,25 +7,41 @@ import json
 from collections.abc import Callable
 
 import pytest
-from scenario import GATE, GRUNT, SUMMONER, WEAK, Dice, Scenario, at, build, end_turn
+from firstbench import fresh, put, to_hand
+from scenario import (
+    GATE,
+    GRUNT,
+    SUMMONER,
+    WEAK,
+    Dice,
+    Scenario,
+    at,
+    build,
+    end_turn,
+    pending,
+)
 
 from engine.agents.__main__ import main
 from engine.core.actions import (
     END_PHASE,
     Action,
     Attack,
+    Build,
     ChooseTarget,
     Move,
     PlayEvent,
     Summon,
 )
-from engine.core.phases import ATTACK, SUMMON
+from engine.core.board import sq
+from engine.core.phases import ATTACK, EVENTS, SUMMON
 from engine.core.state import GameState
 from engine.core.types import CardDef
+from engine.rulesets.first.responses import WINDOW
 from engine.tools.behaviour import (
     GameBehaviour,
     _Open,
     card_type,
+    deck_card_types,
     measure,
     observe_game,
 )
@@ -34,7 +50,9 @@ FACS = ("left", "right")
 
 
 def observe(
-    make: Callable[[], GameState], play: Callable[[GameState], None]
+    make: Callable[[], GameState],
+    play: Callable[[GameState], None],
+    factions: tuple[str, str] = FACS,
 ) -> GameBehaviour:
     """Build the state, play it with ``play`` (recording the log), then observe the
     log from a fresh copy of the same state."""
@@ -42,7 +60,7 @@ def observe(
     st.log = []
     play(st)
     log: list[Action] = list(st.log)
-    return observe_game(make(), log, FACS)
+    return observe_game(make(), log, factions)
 
 
 def test_events_drawn_and_played(br: dict[str, CardDef]) -> None:
@@ -223,3 +241,86 @@ def test_behaviour_cli(capsys: pytest.CaptureFixture[str]) -> None:
     text = capsys.readouterr().out
     assert "events played / drawn" in text and "lethal attacks left unmade" in text
     assert main(["--behaviour", "--agent", "nobody"]) == 2
+
+
+# -- the first edition's card types ---------------------------------------------------
+def test_first_edition_card_types_walls_events_and_answers(rig: Dice) -> None:
+    """Selundar (seat 0) summons a common next to its wall, places a wall and plays an
+    event in its event phase, then attacks a Zealot; The Demagogue (seat 1) answers
+    with Shield of the Hopeful in the window of Selundar's turn: a response_event of
+    seat 1, not an event phase play of seat 0."""
+
+    def make() -> GameState:
+        st = fresh("selundar", "the-demagogue", SUMMON, events=True)
+        st.magic = [5, 0]
+        put(st, 0, "wall", sq(1, 2))
+        put(st, 0, "swordsman", sq(3, 2))
+        put(st, 1, "zealot", sq(4, 2))
+        for slug in ("swordsman", "wall", "summon-the-night"):
+            to_hand(st, 0, slug)
+        to_hand(st, 1, "shield-of-the-hopeful")
+        return st
+
+    def play(st: GameState) -> None:
+        hand = st.hand[0]
+        common, wall, night = hand
+        st.apply_action(Summon(common, sq(1, 3)))
+        st.apply_action(END_PHASE)
+        assert st.phase == EVENTS
+        st.apply_action(Build(wall, sq(0, 0)))
+        st.apply_action(PlayEvent(night))
+        while pending(st) is not None:  # the event's own choices, if any
+            st.apply_action(st.legal_actions()[0])
+        st.apply_action(END_PHASE)
+        st.apply_action(END_PHASE)  # move phase
+        st.apply_action(Attack(st.board[sq(3, 2)], st.board[sq(4, 2)]))
+        dec = pending(st)
+        assert dec is not None and dec.ability == WINDOW and dec.player == 1
+        st.apply_action(dec.options[1])  # Shield of the Hopeful
+
+    rig(6, 6, 6, 6)  # the attack's dice, once played and once observed
+    g = observe(make, play, ("selundar", "the-demagogue"))
+    a, b = g.seats
+    assert a.types == {"selundar": {"common": 1, "wall": 1, "event": 1}}
+    assert b.types == {"the-demagogue": {"response_event": 1}}
+    assert (a.events_played, b.events_played) == (1, 1)
+    assert {"wall", "event", "response_event", "common", "champion"} <= a.deck_types[
+        "selundar"
+    ]  # Shadows is Selundar's response event
+    assert "standard_event" not in a.deck_types["selundar"]
+    assert "response_event" in b.deck_types["the-demagogue"]
+
+
+def test_first_edition_deck_card_types() -> None:
+    """A card's types in its deck's accounting: Shadows is a response event, the
+    Spellsucker Mutant answers from play, a Possessed Wall is an event (its removal
+    from under a wall is the covered wall's controller's, not its owner's), a Zealot's
+    Bloodlust is no action but Kynder's Mage Push is."""
+    filth = fresh("the-demagogue", "tundle", events=True)
+    shadow = fresh("selundar", "tundle", events=True)
+
+    def kinds(slug: str, st: GameState = filth) -> set[str]:
+        info = st.info
+        c = next(c for c, d in enumerate(info.cards) if d.slug == slug)
+        return deck_card_types(info.cards[c], info.abilities[c])
+
+    assert kinds("shadows", shadow) == {"response_event"}
+    assert "response_ability" in kinds("spellsucker-mutant")
+    assert kinds("possessed-wall") == {"event"}
+    assert kinds("wall") == {"wall"}
+    assert kinds("kynder") == {"champion", "ability"}
+    assert kinds("zealot") == {"common"}
+
+
+def test_behaviour_cli_first_edition(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["--behaviour", "--ruleset", "first", "--agent", "random", "--games", "2"]
+    assert main([*args, "--factions", "swamp-orcs,the-filth", "--json"]) == 0
+    (rep,) = json.loads(capsys.readouterr().out)["agents"]
+    assert rep["ruleset"] == "first" and set(rep["by_faction"]) == {
+        "swamp-orcs",
+        "the-filth",
+    }
+    for fac in rep["by_faction"].values():
+        assert "wall" in fac["card_types_used"] or "wall" in fac["unused"]
+        assert "standard_event" not in fac["unused"]
+    assert main([*args, "--ruleset", "nope"]) == 2
