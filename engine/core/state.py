@@ -411,7 +411,8 @@ class GameState:
             if hit is False or (hit is None and not self.aura_active("mod_strength")):
                 return v
         for s, a in self.hooked("mod_strength"):
-            v = a.mod_strength(self, s, cid, v)
+            if s == cid or not a.self_only:  # (a self-only one changes only its card)
+                v = a.mod_strength(self, s, cid, v)
         return v if v > 0 else 0
 
     def life(self, cid: int) -> int:
@@ -425,7 +426,8 @@ class GameState:
             if hit is False or (hit is None and not self.aura_active("mod_life")):
                 return v
         for s, a in self.hooked("mod_life"):
-            v = a.mod_life(self, s, cid, v)
+            if s == cid or not a.self_only:  # (a self-only one changes only its card)
+                v = a.mod_life(self, s, cid, v)
         return v
 
     def move_distance(self, cid: int) -> int:
@@ -544,6 +546,8 @@ class GameState:
     def collect(self, hook: str, *args: Any) -> list[Trigger]:
         """The triggers ``hook`` produces now (not yet on the stack)."""
         trigs: list[Trigger] = []
+        if hook not in self.info.hooks:
+            return trigs
         for s, a in self.hooked(hook):
             t = getattr(a, hook)(self, s, *args)
             if t is not None:
