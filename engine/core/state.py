@@ -410,7 +410,11 @@ class GameState:
             hit = self.zone.hc.get("aura:mod_strength")  # aura_active's cache
             if hit is False or (hit is None and not self.aura_active("mod_strength")):
                 return v
-        for s, a in self.hooked("mod_strength"):
+        # (hooked's cache, when nothing blanks)
+        mods: list[tuple[int, Ability]] | None = self.zone.hc.get("mod_strength")
+        if mods is None or "blanks" in info.hooks:
+            mods = self.hooked("mod_strength")
+        for s, a in mods:
             if s == cid or not a.self_only:  # (a self-only one changes only its card)
                 v = a.mod_strength(self, s, cid, v)
         return v if v > 0 else 0
@@ -425,7 +429,11 @@ class GameState:
             hit = self.zone.hc.get("aura:mod_life")  # aura_active's cache
             if hit is False or (hit is None and not self.aura_active("mod_life")):
                 return v
-        for s, a in self.hooked("mod_life"):
+        # (hooked's cache, when nothing blanks)
+        mods: list[tuple[int, Ability]] | None = self.zone.hc.get("mod_life")
+        if mods is None or "blanks" in info.hooks:
+            mods = self.hooked("mod_life")
+        for s, a in mods:
             if s == cid or not a.self_only:  # (a self-only one changes only its card)
                 v = a.mod_life(self, s, cid, v)
         return v
@@ -470,7 +478,12 @@ class GameState:
             return False
         hooks = info.hooks
         if "prevents_move" in hooks:
-            for s, a in self.hooked("prevents_move"):
+            stops: list[tuple[int, Ability]] | None = self.zone.hc.get(
+                "prevents_move"
+            )  # (as in strength)
+            if stops is None or "blanks" in hooks:
+                stops = self.hooked("prevents_move")
+            for s, a in stops:
                 if a.prevents_move(self, s, cid):
                     return False
         if not info.is_structure[cid]:
