@@ -543,9 +543,13 @@ class GameState:
     def emit(self, hook: str, *args: Any) -> None:
         """Collect the triggers of ``hook`` and put them on the stack (R8e: if several,
         the turn player picks the order)."""
-        if hook not in self.info.hooks:
+        hooks = self.info.hooks
+        if hook not in hooks:
             return
-        hooked = self.hooked(hook)
+        # (hooked's cache, when nothing blanks)
+        hooked: list[tuple[int, Ability]] | None = self.zone.hc.get(hook)
+        if hooked is None or "blanks" in hooks:
+            hooked = self.hooked(hook)
         if not hooked:
             return
         trigs: list[Trigger] = []
@@ -559,9 +563,14 @@ class GameState:
     def collect(self, hook: str, *args: Any) -> list[Trigger]:
         """The triggers ``hook`` produces now (not yet on the stack)."""
         trigs: list[Trigger] = []
-        if hook not in self.info.hooks:
+        hooks = self.info.hooks
+        if hook not in hooks:
             return trigs
-        for s, a in self.hooked(hook):
+        # (hooked's cache, when nothing blanks)
+        hooked: list[tuple[int, Ability]] | None = self.zone.hc.get(hook)
+        if hooked is None or "blanks" in hooks:
+            hooked = self.hooked(hook)
+        for s, a in hooked:
             t = getattr(a, hook)(self, s, *args)
             if t is not None:
                 trigs.append(t)
