@@ -69,7 +69,7 @@ class _NearMap:
     def at(self, space: int) -> float:
         v = self.memo.get(space)
         if v is None:
-            v = self.memo[space] = min(d[space] / w for d, w in self.enemies)
+            v = self.memo[space] = min([d[space] / w for d, w in self.enemies])
         return v
 
 

@@ -64,7 +64,18 @@ def roll_at(
 ) -> tuple[int, ...]:
     """``n`` dice: the ``k``-th to ``k + n - 1``-th of turn ``turn``
     (:func:`die_index`)."""
-    return tuple([faces[die_index(seed, turn, k + i)] for i in range(n)])
+    if n == 1:
+        return (faces[die_index(seed, turn, k)],)
+    # die_index's finaliser with the (seed, turn) part of its key summed once
+    base = seed * 0x9E3779B97F4A7C15 + turn * 0xD1B54A32D192ED03 + 0x632BE59BD9B4E019
+    out: list[int] = []
+    for i in range(k, k + n):
+        z = (base + i * 0x94D049BB133111EB) & _M64
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
+        z ^= z >> 31
+        out.append(faces[((z >> 11) * 6) >> 53])
+    return tuple(out)
 
 
 class Rig:

@@ -155,6 +155,12 @@ def make_info(
     zone_sig, zone_drops = zone_signatures(len(cards), hook_table)
     phase_actions = ruleset.phase_actions()
     n_phases = max(PHASE_INDEX.values()) + 1
+    aura_hooks = frozenset(
+        h for h, lst in hooks.items() for _c, a, _z in lst if not a.self_only
+    )
+    self_hooks = {
+        h: frozenset(c for c, a, _z in lst if a.self_only) for h, lst in hooks.items()
+    }
     return GameInfo(
         rules=rules,
         ruleset=ruleset,
@@ -176,19 +182,28 @@ def make_info(
         gate_static=tuple(c.is_gate for c in cards),
         event_phase=tuple(_event_phase(c, registry) for c in cards),
         is_ranged=tuple(c.attack_type is AttackType.RANGED for c in cards),
-        aura_hooks=frozenset(
-            h for h, lst in hooks.items() for _c, a, _z in lst if not a.self_only
-        ),
-        self_hooks={
-            h: frozenset(c for c, a, _z in lst if a.self_only)
-            for h, lst in hooks.items()
-        },
+        aura_hooks=aura_hooks,
+        self_hooks=self_hooks,
+        base_strength=tuple(c.strength or 0 for c in cards),
+        base_life=tuple(c.life or 1 for c in cards),
+        strength_mod=_mod_kinds("mod_strength", len(cards), aura_hooks, self_hooks),
+        life_mod=_mod_kinds("mod_life", len(cards), aura_hooks, self_hooks),
         zone_sig=zone_sig,
         zone_drops=zone_drops,
         phase_actions=tuple(phase_actions.get(i) for i in range(n_phases)),
         event_actions=ruleset.event_actions(),
         handlers=dict(ruleset.action_handlers()),
     )
+
+
+def _mod_kinds(
+    hook: str, n: int, aura_hooks: frozenset[str], self_hooks: dict[str, frozenset[int]]
+) -> tuple[int, ...]:
+    """Per card: 2 when a self-only ``hook`` ability of its own may change its value,
+    else 1 when some aura of ``hook`` is in the game, else 0 (``GameInfo``)."""
+    own = self_hooks.get(hook, frozenset())
+    aura = 1 if hook in aura_hooks else 0
+    return tuple(2 if cid in own else aura for cid in range(n))
 
 
 def _order(entry: tuple[int, Ability, tuple[int, ...]]) -> int:

@@ -51,7 +51,7 @@ class ZoneList(list[int]):
 
     def __setitem__(self, i: Any, v: Any) -> None:
         sig = self.sig[i]
-        a = sig[list.__getitem__(self, i)]
+        a = sig[_get(self, i)]
         b = sig[v]
         if a != b:
             self.ver = next(_ZONE_VERSIONS)
@@ -63,7 +63,7 @@ class ZoneList(list[int]):
                     if bits & bit:
                         for k in keys:
                             hc.pop(k, None)
-        list.__setitem__(self, i, v)
+        _set(self, i, v)
 
     def copy(self) -> ZoneList:  # type: ignore[override]
         """Same content, same version, the same (shared) hook cache (see above)."""
@@ -78,6 +78,8 @@ class ZoneList(list[int]):
 
 _new_zone_list = ZoneList.__new__
 _extend = list.extend
+_get = list.__getitem__
+_set = list.__setitem__
 
 
 _PHASE_HOOK_NAMES = ("start_of_turn", "end_of_turn", "start_of_phase", "end_of_phase")

@@ -43,6 +43,13 @@ class GameInfo:
     aura_hooks: frozenset[str] = frozenset()
     # per modifier hook: cards whose own self-only abilities implement it
     self_hooks: dict[str, frozenset[int]] = field(default_factory=dict)
+    # printed strength (0 when none) and life (1 when none) per card, and how each
+    # may be changed (``GameState.strength`` / ``life``): 0 never (no modifier of
+    # that hook in the game), 1 only by an aura, 2 by a self-only ability of its own
+    base_strength: tuple[int, ...] = ()
+    base_life: tuple[int, ...] = ()
+    strength_mod: tuple[int, ...] = ()
+    life_mod: tuple[int, ...] = ()
     # zone_sig[cid][zone] (zone -1 = "nowhere" is index 6): bit mask of the card's
     # hook entries working in that zone; a zone change that keeps the mask cannot
     # change any hook lookup (``ZoneList``). Empty: computed by ``GameState.empty``.

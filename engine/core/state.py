@@ -199,11 +199,15 @@ class GameState:
         st.boost = self.boost[:]
         st.board = self.board[:]
         st.occ = self.occ
-        st.deck = [self.deck[0][:], self.deck[1][:]]
-        st.hand = [self.hand[0][:], self.hand[1][:]]
-        st.discard = [self.discard[0][:], self.discard[1][:]]
-        st.active = [self.active[0][:], self.active[1][:]]
-        st.under = dict(self.under)
+        d0, d1 = self.deck
+        st.deck = [d0[:], d1[:]]
+        h0, h1 = self.hand
+        st.hand = [h0[:], h1[:]]
+        x0, x1 = self.discard
+        st.discard = [x0[:], x1[:]]
+        a0, a1 = self.active
+        st.active = [a0[:], a1[:]]
+        st.under = self.under.copy()
         st.magic = self.magic[:]
         st.turn_player = self.turn_player
         st.first_player = self.first_player
@@ -212,8 +216,8 @@ class GameState:
         st.moved = self.moved[:]
         st.attacked = self.attacked[:]
         st.targeted_enemy = self.targeted_enemy
-        st.flags = dict(self.flags)
-        st.notes = dict(self.notes)
+        st.flags = self.flags.copy()
+        st.notes = self.notes.copy()
         st.stack = self.stack[:]
         st.dice_seed = self.dice_seed
         st.dice_turn = self.dice_turn
@@ -398,28 +402,40 @@ class GameState:
     # no self-only modifier of its own and no aura in play keeps its printed value
     def strength(self, cid: int) -> int:
         info = self.info
-        v = info.cards[cid].strength or 0
-        if cid not in info.self_hooks.get("mod_strength", ()):
-            if "mod_strength" not in info.aura_hooks:
+        v = info.base_strength[cid]
+        mod = info.strength_mod[cid]
+        if mod != 2:
+            if mod == 0:
                 return v
             hit = self.zone.hc.get("aura:mod_strength")  # aura_active's cache
             if hit is False or (hit is None and not self.aura_active("mod_strength")):
                 return v
-        for s, a in self.hooked("mod_strength"):
-            v = a.mod_strength(self, s, cid, v)
+        # (hooked's cache, when nothing blanks)
+        mods: list[tuple[int, Ability]] | None = self.zone.hc.get("mod_strength")
+        if mods is None or "blanks" in info.hooks:
+            mods = self.hooked("mod_strength")
+        for s, a in mods:
+            if s == cid or not a.self_only:  # (a self-only one changes only its card)
+                v = a.mod_strength(self, s, cid, v)
         return v if v > 0 else 0
 
     def life(self, cid: int) -> int:
         info = self.info
-        v = info.cards[cid].life or 1
-        if cid not in info.self_hooks.get("mod_life", ()):
-            if "mod_life" not in info.aura_hooks:
+        v = info.base_life[cid]
+        mod = info.life_mod[cid]
+        if mod != 2:
+            if mod == 0:
                 return v
             hit = self.zone.hc.get("aura:mod_life")  # aura_active's cache
             if hit is False or (hit is None and not self.aura_active("mod_life")):
                 return v
-        for s, a in self.hooked("mod_life"):
-            v = a.mod_life(self, s, cid, v)
+        # (hooked's cache, when nothing blanks)
+        mods: list[tuple[int, Ability]] | None = self.zone.hc.get("mod_life")
+        if mods is None or "blanks" in info.hooks:
+            mods = self.hooked("mod_life")
+        for s, a in mods:
+            if s == cid or not a.self_only:  # (a self-only one changes only its card)
+                v = a.mod_life(self, s, cid, v)
         return v
 
     def move_distance(self, cid: int) -> int:
@@ -445,9 +461,10 @@ class GameState:
         return v
 
     def is_gate(self, cid: int) -> bool:
-        if self.info.gate_static[cid]:
+        info = self.info
+        if info.gate_static[cid]:
             return True
-        if "counts_as_gate" not in self.info.hooks:
+        if "counts_as_gate" not in info.hooks:
             return False
         for s, a in self.hooked("counts_as_gate"):
             if s == cid and a.counts_as_gate(self, s):
@@ -456,15 +473,22 @@ class GameState:
 
     def can_move(self, cid: int) -> bool:
         """Units move; a unit that is also a structure only if an ability says so."""
-        if not self.info.is_unit[cid]:
+        info = self.info
+        if not info.is_unit[cid]:
             return False
-        if "prevents_move" in self.info.hooks:
-            for s, a in self.hooked("prevents_move"):
+        hooks = info.hooks
+        if "prevents_move" in hooks:
+            stops: list[tuple[int, Ability]] | None = self.zone.hc.get(
+                "prevents_move"
+            )  # (as in strength)
+            if stops is None or "blanks" in hooks:
+                stops = self.hooked("prevents_move")
+            for s, a in stops:
                 if a.prevents_move(self, s, cid):
                     return False
-        if not self.info.is_structure[cid]:
+        if not info.is_structure[cid]:
             return True
-        if "can_move" not in self.info.hooks:
+        if "can_move" not in hooks:
             return False
         for s, a in self.hooked("can_move"):
             if s == cid and a.can_move(self, s):
@@ -519,9 +543,13 @@ class GameState:
     def emit(self, hook: str, *args: Any) -> None:
         """Collect the triggers of ``hook`` and put them on the stack (R8e: if several,
         the turn player picks the order)."""
-        if hook not in self.info.hooks:
+        hooks = self.info.hooks
+        if hook not in hooks:
             return
-        hooked = self.hooked(hook)
+        # (hooked's cache, when nothing blanks)
+        hooked: list[tuple[int, Ability]] | None = self.zone.hc.get(hook)
+        if hooked is None or "blanks" in hooks:
+            hooked = self.hooked(hook)
         if not hooked:
             return
         trigs: list[Trigger] = []
@@ -535,7 +563,14 @@ class GameState:
     def collect(self, hook: str, *args: Any) -> list[Trigger]:
         """The triggers ``hook`` produces now (not yet on the stack)."""
         trigs: list[Trigger] = []
-        for s, a in self.hooked(hook):
+        hooks = self.info.hooks
+        if hook not in hooks:
+            return trigs
+        # (hooked's cache, when nothing blanks)
+        hooked: list[tuple[int, Ability]] | None = self.zone.hc.get(hook)
+        if hooked is None or "blanks" in hooks:
+            hooked = self.hooked(hook)
+        for s, a in hooked:
             t = getattr(a, hook)(self, s, *args)
             if t is not None:
                 trigs.append(t)

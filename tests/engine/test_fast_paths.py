@@ -108,8 +108,24 @@ def reference_attacks(st: GameState) -> list[Attack]:
     return out
 
 
+def reference_stats(st: GameState, cid: int) -> tuple[int, int]:
+    """(strength, life) as first written: the printed values through every working
+    modifier, self-only ones of other cards included."""
+    strength = st.info.cards[cid].strength or 0
+    for s, a in st.hooked("mod_strength"):
+        strength = a.mod_strength(st, s, cid, strength)
+    life = st.info.cards[cid].life or 1
+    for s, a in st.hooked("mod_life"):
+        life = a.mod_life(st, s, cid, life)
+    return max(strength, 0), life
+
+
 def check_state(st: GameState) -> None:
     zone = st.zone
+    # strength and life (per-card tables, self-only modifiers of other cards
+    # skipped) equal the full fold over every modifier
+    for c in st.cards_of(0) + st.cards_of(1):
+        assert (st.strength(c), st.life(c)) == reference_stats(st, c), c
     # every cached hook list equals the list computed from the zones now
     for hook, hooks in st.info.hooks.items():
         got = zone.hc.get(hook)

@@ -83,6 +83,16 @@ def test_a_turns_dice_do_not_depend_on_earlier_rolls() -> None:
     assert c.roll(8) != roll_at(11, 4, 0, 8, c.info.faces)
 
 
+def test_roll_at_is_die_index_die_by_die() -> None:
+    faces = (10, 11, 12, 13, 14, 15)
+    for seed in (0, 11, 987654321, 2**63 + 5):
+        for turn in (1, 4, 30):
+            for k in (0, 3):
+                for n in range(6):
+                    want = tuple(faces[die_index(seed, turn, k + i)] for i in range(n))
+                    assert roll_at(seed, turn, k, n, faces) == want
+
+
 def test_die_index_is_uniform_enough() -> None:
     counts = [0] * 6
     for t in range(1, 41):

@@ -210,6 +210,8 @@ def test_coverage_and_bench_entry_points(capsys: pytest.CaptureFixture[str]) -> 
     out = bench(random_games=6, greedy_games=6, warmup=1, planner_games=6)
     assert out["random_games"] == 6 and out["greedy_games"] == 6
     assert "random_games_per_s" in out and "greedy_games_per_s" in out
+    # the planner is registered, so its pure-engine rate is measured too
+    assert out["planner_games"] == 6 and out["planner_games_per_s"] > 0
     assert out["warmup_games_per_matchup"] == 1
     assert out["machine"]["cpus"] >= 1 and out["machine"]["python"]
 

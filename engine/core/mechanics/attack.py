@@ -14,6 +14,7 @@ from engine.core.board import ADJ, RAYS, bits_of
 from engine.core.hooks import Ability, AttackResult, Trigger
 
 if TYPE_CHECKING:
+    from engine.core.ruleset import Ruleset
     from engine.core.state import GameState
 
 
@@ -214,12 +215,29 @@ def note_luck(st: GameState, attacker: int, faces: tuple[int, ...]) -> None:
     variate for comparing decks on the same seeds (:mod:`engine.tools.paired`)."""
     if st.search or not faces:
         return
-    rs = st.info.ruleset
-    ranged = st.info.is_ranged[attacker]
-    all_faces = st.info.faces
-    rate = sum(1 for f in all_faces if rs.die_hits(f, ranged)) / len(all_faces)
-    got = sum(1 for f in faces if rs.die_hits(f, ranged))
+    info = st.info
+    ranged = info.is_ranged[attacker]
+    table: tuple[tuple[float, frozenset[int]], ...] | None = info.extra.get(_LUCK_KEY)
+    if table is None:
+        table = info.extra[_LUCK_KEY] = _hit_table(info.ruleset, info.faces)
+    rate, hit = table[1 if ranged else 0]
+    got = len([f for f in faces if f in hit])
     st.luck[st.ctrl[attacker]] += got - rate * len(faces)
+
+
+_LUCK_KEY = "core.luck_table"  # GameInfo.extra: _hit_table of the game's die
+
+
+def _hit_table(
+    rs: Ruleset, faces: tuple[int, ...]
+) -> tuple[tuple[float, frozenset[int]], ...]:
+    """For melee (index 0) and ranged (1) attackers: the share of ``faces`` that
+    hit (``Ruleset.die_hits``) and the set of those faces."""
+    out: list[tuple[float, frozenset[int]]] = []
+    for ranged in (False, True):
+        rate = sum(1 for f in faces if rs.die_hits(f, ranged)) / len(faces)
+        out.append((rate, frozenset(f for f in faces if rs.die_hits(f, ranged))))
+    return tuple(out)
 
 
 def roll_attack(st: GameState, attacker: int) -> tuple[tuple[int, ...], int]:

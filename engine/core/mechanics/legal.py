@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core.actions import END_PHASE, Action
-from engine.core.hooks import Decision
+from engine.core.hooks import Ability, Decision
 
 if TYPE_CHECKING:
     from engine.core.state import GameState
@@ -49,8 +49,12 @@ def legal_actions(st: GameState) -> list[Action]:
             if events is not None:
                 out += events(st)
             break
-    if "actions" in info.hooks:
-        hooked = st.hooked("actions")
+    hooks = info.hooks
+    if "actions" in hooks:
+        # (GameState.hooked's cache, when nothing blanks)
+        hooked: list[tuple[int, Ability]] | None = st.zone.hc.get("actions")
+        if hooked is None or "blanks" in hooks:
+            hooked = st.hooked("actions")
         if hooked:
             ctrl = st.ctrl
             for s, a in hooked:

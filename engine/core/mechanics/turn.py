@@ -78,7 +78,7 @@ def _has_phase_hooks(st: GameState) -> bool:
     hooks = st.info.hooks
     if "blanks" in hooks:
         return any(h in hooks and st.hooked(h) for h in _PHASE_HOOKS)
-    cache = st.zone_cache()
+    cache = st.zone.hc  # (GameState.zone_cache)
     got = cache.get("core.phase_hooks")
     if got is None:
         got = any(h in hooks and st.hooked(h) for h in _PHASE_HOOKS)

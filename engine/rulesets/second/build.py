@@ -60,7 +60,8 @@ def legal_builds(st: GameState) -> list[Action]:
     if not cards:
         return []
     spaces = build_spaces(st, p)
-    return [_build(c, s) for c in cards for s in spaces]
+    table = _BUILDS  # (_build's table, read inline: the pairs are many)
+    return [table.get(c << 7 | s) or _build(c, s) for c in cards for s in spaces]
 
 
 _BUILDS: dict[int, Build] = {}
