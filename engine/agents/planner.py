@@ -101,6 +101,7 @@ class PlannerAgent:
     STEPS = 80  # actions of one play-out at most (safety net)
     QUICK_OPTIONS = True  # play-outs answer choices by their immediate result
     REPLY_TOP = 3  # best candidates judged again after the opponent's reply
+    BOLD = BOLD_TURN  # from this turn on the base policy's summoner advances
 
     def __init__(self, seed: int, weights: Weights | None = None) -> None:
         self.rng = random.Random(seed)
@@ -463,7 +464,7 @@ class PlannerAgent:
         ctrl = st.ctrl
         s0, s1 = st.info.summoners
         summoner = unit == s0 or unit == s1
-        if summoner and not (summoner_free or st.turn >= BOLD_TURN):
+        if summoner and not (summoner_free or st.turn >= self.BOLD):
             threat = 0
             for s in ADJ[space]:
                 c = board[s]
