@@ -190,14 +190,15 @@ def run_ladder(
     agents take part, so ``known`` pairings (from a stored ladder of the same seed,
     deals and factions) are reused instead of replayed, and their agents join the
     fit (listed under ``reused``)."""
-    from engine.agents import AGENTS
+    from engine.agents import AGENTS, ENGINE_ONLY
     from engine.deckbuilding.resolve import playable_factions
 
-    unknown = [a for a in agents if a not in AGENTS]
+    names = list(AGENTS) + list(ENGINE_ONLY)
+    unknown = [a for a in agents if a not in names]
     if unknown:
-        raise ValueError(f"unknown agent(s) {unknown}; choose from {list(AGENTS)}")
+        raise ValueError(f"unknown agent(s) {unknown}; choose from {names}")
     # stored pairings of agents still registered
-    known = [p for p in known if all(a in AGENTS for a in p["agents"])]
+    known = [p for p in known if all(a in names for a in p["agents"])]
     stored = {frozenset(p["agents"]): p for p in known}
     asked = list(dict.fromkeys(agents))
     agents = list(dict.fromkeys([*asked, *(a for p in known for a in p["agents"])]))
@@ -398,7 +399,7 @@ def format_text(res: dict[str, Any]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from engine.agents import AGENTS
+    from engine.agents import AGENTS, ENGINE_ONLY
 
     ap = argparse.ArgumentParser(
         prog="python -m engine.ladder",
@@ -408,7 +409,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--agents",
         default=",".join(AGENTS),
-        help=f"comma-separated agents (default: all, {','.join(AGENTS)})",
+        help=f"comma-separated agents (default: all the site offers, "
+        f"{','.join(AGENTS)}; engine-only: {','.join(ENGINE_ONLY)})",
     )
     ap.add_argument(
         "--games",

@@ -6,6 +6,8 @@ in :mod:`engine.core.view`).
 - ``mcts`` (:mod:`.mcts`): determinised Monte Carlo search over greedy play-outs.
 - ``planner`` (:mod:`.planner`): plans its whole turn, scores where the turn ends
   (:mod:`.planner_eval`, weights as data in :mod:`.weights`).
+- ``mcts-planner`` (:mod:`.mcts_planner`): determinised Monte Carlo search over the
+  planner's candidates, its base policy's play-outs and its evaluation.
 
 :data:`AGENTS` maps the public names (CLIs, REST) to factories taking a seed;
 :func:`make_agent` builds one. Measurement: ``python -m engine.agents --table``.
@@ -17,6 +19,7 @@ from collections.abc import Callable
 
 from engine.agents.greedy import GreedyAgent
 from engine.agents.mcts import MctsAgent
+from engine.agents.mcts_planner import MctsPlannerAgent
 from engine.agents.planner import PlannerAgent
 from engine.agents.random_agent import RandomAgent
 from engine.core.view import Agent
@@ -28,22 +31,29 @@ AGENTS: dict[str, Callable[[int], Agent]] = {
     "planner": PlannerAgent,
 }
 
+#: Agents the engine's CLIs and the ladder take by name but the site does not offer
+#: yet (``simulate.models.Agent`` lists the site's): experiments, slow searchers.
+ENGINE_ONLY: dict[str, Callable[[int], Agent]] = {
+    "mcts-planner": MctsPlannerAgent,
+}
+
 
 def make_agent(name: str, seed: int) -> Agent:
     try:
-        cls = AGENTS[name]
+        cls = AGENTS[name] if name in AGENTS else ENGINE_ONLY[name]
     except KeyError:
-        raise ValueError(
-            f"unknown agent {name!r}; choose from {sorted(AGENTS)}"
-        ) from None
+        names = sorted(AGENTS) + sorted(ENGINE_ONLY)
+        raise ValueError(f"unknown agent {name!r}; choose from {names}") from None
     agent: Agent = cls(seed)
     return agent
 
 
 __all__ = [
     "AGENTS",
+    "ENGINE_ONLY",
     "GreedyAgent",
     "MctsAgent",
+    "MctsPlannerAgent",
     "PlannerAgent",
     "RandomAgent",
     "make_agent",

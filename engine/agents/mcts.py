@@ -82,6 +82,33 @@ def _lethal_shot(st: GameState, me: int, actions: list[Action]) -> Action | None
     return best
 
 
+def world(base: GameState, me: int, seed: int) -> GameState:
+    """A determinisation of ``base`` (itself built from public facts only): the
+    opponent's unseen cards and ``me``'s deck shuffled, real dice from the world's
+    own stream (never the game's)."""
+    rng = random.Random(seed)
+    st = base.clone(record=False, rng=rng)
+    opp = 1 - me
+    k = len(st.hand[opp])
+    unseen = sorted(st.hand[opp] + st.deck[opp])
+    rng.shuffle(unseen)
+    st.hand[opp], st.deck[opp] = unseen[:k], unseen[k:]
+    zone = st.zone
+    for c in st.hand[opp]:
+        if zone[c] != HAND:
+            zone[c] = HAND
+    for c in st.deck[opp]:
+        if zone[c] != DECK:
+            zone[c] = DECK
+    mine = sorted(st.deck[me])
+    rng.shuffle(mine)
+    st.deck[me] = mine
+    st.search = False
+    st.dice_seed = rng.getrandbits(63)
+    st.invalidate()
+    return st
+
+
 class MctsAgent:
     name = "mcts"
 
@@ -186,31 +213,10 @@ class MctsAgent:
         return cands[best]
 
     def _world(self, base: GameState, me: int, seed: int) -> GameState:
-        """A determinisation of ``base`` (itself built from public facts only)."""
-        rng = random.Random(seed)
-        st = base.clone(record=False, rng=rng)
-        opp = 1 - me
-        k = len(st.hand[opp])
-        unseen = sorted(st.hand[opp] + st.deck[opp])
-        rng.shuffle(unseen)
-        st.hand[opp], st.deck[opp] = unseen[:k], unseen[k:]
-        zone = st.zone
-        for c in st.hand[opp]:
-            if zone[c] != HAND:
-                zone[c] = HAND
-        for c in st.deck[opp]:
-            if zone[c] != DECK:
-                zone[c] = DECK
-        mine = sorted(st.deck[me])
-        rng.shuffle(mine)
-        st.deck[me] = mine
-        st.search = False  # real dice, from the world's own stream (never the game's)
-        st.dice_seed = rng.getrandbits(63)
-        st.invalidate()
-        return st
+        return world(base, me, seed)
 
     def _playout(self, base: GameState, me: int, action: Action, seed: int) -> float:
-        st = self._world(base, me, seed)
+        st = world(base, me, seed)
         try:
             st.apply_action(action)
         except IllegalActionError:
@@ -232,4 +238,4 @@ class MctsAgent:
         return squash(evaluate(st, me) - self._v0)
 
 
-__all__ = ["MctsAgent", "squash"]
+__all__ = ["MctsAgent", "squash", "world"]

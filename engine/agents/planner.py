@@ -101,6 +101,7 @@ class PlannerAgent:
     STEPS = 80  # actions of one play-out at most (safety net)
     QUICK_OPTIONS = True  # play-outs answer choices by their immediate result
     REPLY_TOP = 3  # best candidates judged again after the opponent's reply
+    BOLD = BOLD_TURN  # from this turn on the base policy's summoner advances
 
     def __init__(self, seed: int, weights: Weights | None = None) -> None:
         self.rng = random.Random(seed)
@@ -112,6 +113,15 @@ class PlannerAgent:
     def choose(self, view: PlayerView, actions: list[Action]) -> Action:
         if len(actions) == 1:
             return actions[0]
+        return self.ranked(view, actions)[0][1]
+
+    def ranked(
+        self, view: PlayerView, actions: list[Action]
+    ) -> list[tuple[float, Action]]:
+        """The candidates it weighed with their values, its choice first, then the
+        others best first (on its turn only the few judged after the reply)."""
+        if len(actions) == 1:
+            return [(0.0, actions[0])]
         me = view.player
         st = view.public_state()
         if view.pending() is not None:
@@ -122,7 +132,7 @@ class PlannerAgent:
             self._phase_key = key
             cands = self._candidates(st, me, actions, first)
         if len(cands) == 1:
-            return cands[0]
+            return [(0.0, cands[0])]
         root = view.search()
         scored: list[tuple[float, int, GameState | None]] = []
         for i, a in enumerate(cands):
@@ -142,7 +152,11 @@ class PlannerAgent:
         for v, i, _ in sorted(scored, key=lambda x: x[1]):
             if v > best_v + 1e-9:
                 best_v, best_i = v, i
-        return cands[best_i]
+        out = [(best_v, cands[best_i])]
+        for v, i, _ in sorted(scored, key=lambda x: (-x[0], x[1])):
+            if i != best_i:
+                out.append((v, cands[i]))
+        return out
 
     def _reply(self, end: GameState, me: int) -> float:
         """Value for ``me`` after the opponent's next turn, played by the base policy
@@ -450,7 +464,7 @@ class PlannerAgent:
         ctrl = st.ctrl
         s0, s1 = st.info.summoners
         summoner = unit == s0 or unit == s1
-        if summoner and not (summoner_free or st.turn >= BOLD_TURN):
+        if summoner and not (summoner_free or st.turn >= self.BOLD):
             threat = 0
             for s in ADJ[space]:
                 c = board[s]

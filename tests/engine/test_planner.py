@@ -271,3 +271,17 @@ def test_tune_cli_reports_the_check_against_the_start(
     lo, hi = out["check_interval"]
     assert 0.0 <= lo <= out["check_score"] <= hi <= 1.0
     assert set(out["weights"]) == set(NAMES)
+
+
+def test_ranked_puts_the_choice_first_then_the_rest_best_first() -> None:
+    st = setup_game(faction_deck("breakers"), faction_deck("polar-dwarves"), seed=4)
+    me = st.current_player()
+    acts = st.legal_actions()
+    ranked = PlannerAgent(3).ranked(PlayerView(st, me), acts)
+    assert ranked[0][1] == PlannerAgent(3).choose(PlayerView(st, me), acts)
+    assert len(ranked) > 1
+    assert all(a in acts for _, a in ranked)
+    assert len({a for _, a in ranked}) == len(ranked)
+    rest = [v for v, _ in ranked[1:]]
+    assert rest == sorted(rest, reverse=True)
+    assert ranked[0][0] >= rest[0] - 1e-9
