@@ -51,7 +51,7 @@ from engine.core.actions import (
 )
 from engine.core.board import ADJ, DIST, RAYS, bits_of, own_row
 from engine.core.hooks import Decision
-from engine.core.phases import ATTACK, BUILD, MAGIC, MOVE, SUMMON
+from engine.core.phases import ATTACK, BUILD, EVENTS, MAGIC, MOVE, SUMMON
 from engine.core.state import GameState
 from engine.core.view import PlayerView
 
@@ -227,7 +227,8 @@ class PlannerAgent:
             extra = self._move_alternatives(st, me, actions)
         elif phase == ATTACK:
             extra = self._attack_alternatives(st, me, actions)
-        elif phase == BUILD:
+        elif phase == BUILD or phase == EVENTS:
+            # walls are built in the first edition's events phase
             extra = [a for a in actions if type(a) is Build]
             extra = extra[: self.ALTERNATIVES]
         elif phase == MAGIC:
@@ -371,7 +372,7 @@ class PlannerAgent:
                         if v > best_v:
                             best, best_v = a, v
             return best
-        if phase == BUILD:
+        if phase == BUILD or phase == EVENTS:
             best = END_PHASE
             best_v = 0.0
             for a in actions:

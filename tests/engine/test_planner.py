@@ -285,3 +285,24 @@ def test_ranked_puts_the_choice_first_then_the_rest_best_first() -> None:
     rest = [v for v, _ in ranked[1:]]
     assert rest == sorted(rest, reverse=True)
     assert ranked[0][0] >= rest[0] - 1e-9
+
+
+@pytest.mark.parametrize("fast", [True, False])
+def test_planner_places_a_wall_in_the_first_editions_events_phase(fast: bool) -> None:
+    """First-edition walls are built in the events phase, not a build phase: both
+    the planner's base policy (its play-outs) and its chosen action place one."""
+    from firstbench import fresh, to_hand
+
+    from engine.core.actions import Build
+    from engine.core.phases import EVENTS
+
+    st = fresh("selundar", "the-demagogue", EVENTS, events=True)
+    to_hand(st, 0, "wall")
+    acts = st.legal_actions()
+    assert any(type(a) is Build for a in acts)
+    planner = PlannerAgent(3)
+    if fast:
+        got = planner._base(st, 0, acts)
+    else:
+        got = planner.choose(PlayerView(st, 0), acts)
+    assert type(got) is Build
