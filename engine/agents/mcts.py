@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 
 from engine.agents.evaluation import evaluate
 from engine.agents.greedy import GreedyAgent
@@ -107,6 +108,32 @@ def world(base: GameState, me: int, seed: int) -> GameState:
     st.dice_seed = rng.getrandbits(63)
     st.invalidate()
     return st
+
+
+def ucb1(
+    n: int, total: int, playout: Callable[[int, int], float]
+) -> tuple[list[float], list[int]]:
+    """UCB1 over ``n`` candidates and ``total`` (>= n) play-outs: each candidate is
+    played once, then the one with the best mean plus ``EXPLORE`` times its
+    uncertainty; ``playout(k, j)`` scores candidate k's j-th play-out. Returns each
+    candidate's mean score and number of play-outs."""
+    visits = [0] * n
+    sums = [0.0] * n
+    for t in range(total):
+        if t < n:
+            k = t
+        else:
+            logt = math.log(t)
+            k = max(
+                range(n),
+                key=lambda i: (
+                    sums[i] / visits[i] + EXPLORE * math.sqrt(logt / visits[i])
+                ),
+            )
+        r = playout(k, visits[k])
+        visits[k] += 1
+        sums[k] += r
+    return [sums[i] / visits[i] for i in range(n)], visits
 
 
 class MctsAgent:
@@ -189,24 +216,10 @@ class MctsAgent:
         total = max(self.playouts, n)
         seeds = [self.rng.getrandbits(62) for _ in range(total)]
         self._v0 = evaluate(base, me)
-        visits = [0] * n
-        sums = [0.0] * n
-        for t in range(total):
-            if t < n:
-                k = t
-            else:
-                logt = math.log(t)
-                k = max(
-                    range(n),
-                    key=lambda i: (
-                        sums[i] / visits[i] + EXPLORE * math.sqrt(logt / visits[i])
-                    ),
-                )
-            r = self._playout(base, me, cands[k], seeds[visits[k]])
-            visits[k] += 1
-            sums[k] += r
-            self.played += 1
-        means = [sums[i] / visits[i] for i in range(n)]
+        means, visits = ucb1(
+            n, total, lambda k, j: self._playout(base, me, cands[k], seeds[j])
+        )
+        self.played += total
         best = max(range(n), key=lambda i: (means[i], visits[i], -i))
         if cands[best] != g and means[best] <= means[0] + self.margin:
             return g

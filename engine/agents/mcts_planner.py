@@ -22,10 +22,9 @@ information-fair (only :meth:`PlayerView.search` copies are read).
 
 from __future__ import annotations
 
-import math
 import random
 
-from engine.agents.mcts import EXPLORE, _lethal_shot, squash, world
+from engine.agents.mcts import _lethal_shot, squash, ucb1, world
 from engine.agents.planner import PlannerAgent
 from engine.core.actions import Action, IllegalActionError
 from engine.core.state import GameState
@@ -73,23 +72,10 @@ class MctsPlannerAgent:
         total = max(self.playouts, n)
         seeds = [self.rng.getrandbits(62) for _ in range(total)]
         self._v0 = self.planner.ev.evaluate(base, me)
-        visits = [0] * n
-        sums = [0.0] * n
-        for t in range(total):
-            if t < n:
-                k = t
-            else:
-                logt = math.log(t)
-                k = max(
-                    range(n),
-                    key=lambda i: (
-                        sums[i] / visits[i] + EXPLORE * math.sqrt(logt / visits[i])
-                    ),
-                )
-            sums[k] += self._playout(base, me, cands[k], seeds[visits[k]])
-            visits[k] += 1
-            self.played += 1
-        means = [sums[i] / visits[i] for i in range(n)]
+        means, visits = ucb1(
+            n, total, lambda k, j: self._playout(base, me, cands[k], seeds[j])
+        )
+        self.played += total
         best = max(range(n), key=lambda i: (means[i], visits[i], -i))
         if best != 0 and means[best] <= means[0] + self.margin:
             return cands[0]
