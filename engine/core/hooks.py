@@ -155,7 +155,16 @@ if TYPE_CHECKING:
     from engine.core.state import GameState
     from engine.core.types import CardDef
 
-from engine.core.zones import ACTIVE, BOARD, DECK, DISCARD, HAND, UNDER, ZONE_NAMES  # noqa: F401
+from engine.core.zones import (  # noqa: F401
+    ACTIVE,
+    BOARD,
+    DECK,
+    DISCARD,
+    HAND,
+    MAGIC,
+    UNDER,
+    ZONE_NAMES,
+)
 
 
 @dataclass(frozen=True, slots=True)

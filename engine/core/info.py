@@ -43,7 +43,7 @@ class GameInfo:
     aura_hooks: frozenset[str] = frozenset()
     # per modifier hook: cards whose own self-only abilities implement it
     self_hooks: dict[str, frozenset[int]] = field(default_factory=dict)
-    # zone_sig[cid][zone] (zone -1 = "nowhere" is index 6): bit mask of the card's
+    # zone_sig[cid][zone] (zone -1 = "nowhere" is index 7): bit mask of the card's
     # hook entries working in that zone; a zone change that keeps the mask cannot
     # change any hook lookup (``ZoneList``). Empty: computed by ``GameState.empty``.
     zone_sig: tuple[tuple[int, ...], ...] = ()

@@ -108,6 +108,7 @@ from engine.core.effects import (
     within,
 )
 from engine.core.hooks import BOARD, DISCARD, Ability, Decision, Trigger
+from engine.core.hooks import MAGIC as MAGIC_PILE
 from engine.core.mechanics.attack import hits_of
 from engine.core.mechanics.movement import can_still_move
 from engine.core.phases import ATTACK, EVENTS, MOVE, SUMMON
@@ -380,7 +381,7 @@ class Charm(Ability):
 
     action_phases = (ATTACK,)
     # control ends at the end of the turn even if Sin-Sin left play meanwhile
-    zones = (BOARD, DISCARD)
+    zones = (BOARD, DISCARD, MAGIC_PILE)  # (destroyed: in a magic pile)
     hook_zones = {"actions": (BOARD,)}
 
     def _targets(self, st: GameState, src: int) -> list[int]:
@@ -830,8 +831,7 @@ class Steal(Ability):
                 )
         elif step == "give" and isinstance(action, ChooseTarget):
             if action.card in st.hand[dec.player]:
-                st.discard_card(action.card)
-                st.gain_magic(dec.data[1], 1)
+                st.to_magic_pile(action.card, dec.data[1])
 
 
 _HEIST = "first.heist"
