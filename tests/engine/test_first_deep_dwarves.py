@@ -24,7 +24,8 @@ from engine.core.actions import (
 from engine.core.board import sq
 from engine.core.phases import ATTACK, EVENTS, MAGIC, MOVE, SUMMON
 from engine.core.state import GameState
-from engine.core.zones import BOARD, DECK, DISCARD, HAND
+from engine.core.zones import BOARD, DECK, HAND
+from engine.core.zones import MAGIC as MAGIC_PILE
 
 TUNDLE = sq(1, 1)
 
@@ -132,10 +133,10 @@ def test_shard_of_the_father_gem_takes_the_magic(dice: Dice) -> None:
     as_seat(st, 1)
     dice(6)
     st.apply_action(Attack(foe, near))
-    assert st.zone[near] == DISCARD and st.magic == [1, 0]
+    assert st.magic_pile[0] == [near] and st.magic == [1, 0]  # onto mine
     dice(6)
     st.apply_action(Attack(foe2, far))
-    assert st.zone[far] == DISCARD and st.magic == [1, 1]
+    assert st.magic_pile[1] == [far] and st.magic == [1, 1]  # too far: theirs
 
 
 @pytest.mark.covers("kynder.mage-push", ruleset="first")
@@ -201,7 +202,7 @@ def test_channel_magic_one_more_magic_on_a_kill(dice: Dice) -> None:
     foe = put(st, 1, "spearman", sq(5, 3))
     dice(6, 1, 1)
     st.apply_action(Attack(piclo, foe))
-    assert st.zone[foe] == DISCARD and st.magic[0] == 2
+    assert st.zone[foe] == MAGIC_PILE and st.magic[0] == 2
 
 
 @pytest.mark.covers("sprog.restructure", ruleset="first")
@@ -234,7 +235,7 @@ def test_magic_blast_turns_it_ranged(dice: Dice) -> None:
     assert st.magic[0] == 0 and Attack(mage, foe) in st.legal_actions()
     dice(6, 6)
     st.apply_action(Attack(mage, foe))
-    assert st.zone[foe] == DISCARD
+    assert st.zone[foe] == MAGIC_PILE
 
 
 @pytest.mark.covers("crossbowman.rally", ruleset="first")
@@ -457,7 +458,7 @@ def test_gren_destroyed_first_keeps_nothing(dice: Dice) -> None:
     dice(6)
     st.damage[near] = 1
     st.apply_action(Attack(foe, near))
-    assert st.zone[near] == DISCARD and st.magic == [0, 1]
+    assert st.zone[near] == MAGIC_PILE and st.magic == [0, 1]
 
 
 def test_mage_push_may_push_an_own_unit_and_not_a_built_one() -> None:

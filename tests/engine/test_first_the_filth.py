@@ -24,6 +24,7 @@ from engine.core.board import sq
 from engine.core.phases import ATTACK, EVENTS, MOVE, SUMMON
 from engine.core.state import GameState
 from engine.core.zones import DECK, DISCARD, HAND, UNDER
+from engine.core.zones import MAGIC as MAGIC_PILE
 from engine.rulesets.first.responses import WINDOW
 
 
@@ -66,7 +67,7 @@ def test_a_mutation_is_summoned_onto_a_filth_common_and_keeps_its_wounds() -> No
     assert Move(bestial, sq(6, 4), -1) in st.legal_actions()
     # destroyed: the unit under it goes with it (R37)
     st.destroy(bestial, 1)
-    assert st.zone[bestial] == DISCARD and st.zone[anointed] == DISCARD
+    assert st.zone[bestial] == MAGIC_PILE and st.zone[anointed] == MAGIC_PILE
 
 
 def test_a_new_mutation_costs_less_and_the_old_returns_to_hand() -> None:
@@ -186,7 +187,7 @@ def test_nullify_destroys_the_spellsucker_and_cancels_the_event() -> None:
     assert dec is not None and dec.ability == WINDOW and dec.player == 0
     assert dec.options == (NO, UseAbility(sucker, "spellsucker-mutant.nullify"))
     st.apply_action(dec.options[1])
-    assert st.zone[sucker] == DISCARD and st.magic[0] == 1  # its own kill (R27)
+    assert st.zone[sucker] == MAGIC_PILE and st.magic[0] == 1  # its own kill (R27)
     assert pending(st) is None and st.zone[dark] == DISCARD
     assert st.on_board(a)  # Into Darkness had no effect on anything
     assert st.stack == []
@@ -393,7 +394,7 @@ def test_shield_of_the_hopeful_cancels_an_attacks_wounds(dice: Dice) -> None:
     bm = put(st, 1, "blade-master", sq(3, 3))
     dice(6)
     st.apply_action(Attack(bm, zealot))
-    assert st.zone[zealot] == DISCARD
+    assert st.zone[zealot] == MAGIC_PILE
 
 
 def test_shield_not_offered_for_misses_or_mutated_units(dice: Dice) -> None:
@@ -441,7 +442,7 @@ def test_dimensional_shift_destroys_the_unit_with_no_wall_space() -> None:
     void = put(st, 0, "void-mutant", sq(2, 2))
     zealot = put(st, 0, "zealot", sq(1, 2))
     st.apply_action(UseAbility(void, "void-mutant.dimensional-shift", zealot))
-    assert st.zone[zealot] == DISCARD and st.magic[0] == 1
+    assert st.zone[zealot] == MAGIC_PILE and st.magic[0] == 1
 
 
 @pytest.mark.covers("possessed-wall.effect", ruleset="first")
@@ -503,4 +504,4 @@ def test_possessed_wall_goes_with_its_wall(dice: Dice) -> None:
     st.apply_action(PlayEvent(pw))
     st.apply_action(ChooseTarget(wall))
     st.destroy(wall, 0)
-    assert st.zone[pw] == DISCARD
+    assert st.zone[pw] == MAGIC_PILE
