@@ -8,8 +8,8 @@ from firstbench import fresh, wide_deck
 
 from engine.core.board import sq
 from engine.core.phases import EVENTS
-from engine.core.zones import DISCARD
 from engine.core.replay import deck_from_json, deck_to_json
+from engine.core.zones import DISCARD
 from engine.deckbuilding.catalog import load_catalog
 from engine.rulesets.first.piles import (
     IN_PILE,

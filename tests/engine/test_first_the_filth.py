@@ -13,6 +13,7 @@ from scenario import Dice, end_phases, end_turn, pending
 from engine.core.actions import (
     NO,
     Attack,
+    ChooseTarget,
     EndPhase,
     Move,
     PlayEvent,
@@ -505,3 +506,53 @@ def test_possessed_wall_goes_with_its_wall(dice: Dice) -> None:
     st.apply_action(ChooseTarget(wall))
     st.destroy(wall, 0)
     assert st.zone[pw] == MAGIC_PILE
+
+
+# ------------------------------------------------------------ Absorption Mutant
+@pytest.mark.covers("absorption-mutant.magic-linked", ruleset="first")
+def test_magic_linked_takes_a_filth_card_back_from_the_opponents_discard(
+    dice: Dice,
+) -> None:
+    st = fresh()
+    mutant = put(st, 0, "absorption-mutant", sq(3, 3))
+    victim = put(st, 1, "swordsman", sq(4, 3))
+    # two of my Filth commons the opponent destroyed (their magic pile, R22) and
+    # paid with (their discard pile, R14)
+    zealots = [put(st, 0, "zealot", sq(2, c)) for c in (0, 1)]
+    for z in zealots:
+        st.destroy(z, 1)
+    st.gain_magic(1, -2)
+    assert st.discard[1][-2:] == [zealots[1], zealots[0]]
+    assert st.pos[zealots[0]] == 1  # held by player 1, owned by me
+    st.invalidate()
+    dice(6, 6)
+    st.apply_action(Attack(mutant, victim))
+    assert st.magic_pile[0] == [victim]
+    dec = pending(st)
+    # one option per name and owner: the two zealots are one choice
+    assert dec is not None and dec.ability == "absorption-mutant.magic-linked"
+    assert dec.options == (NO, ChooseTarget(zealots[1]))
+    st.apply_action(ChooseTarget(zealots[1]))
+    assert st.discard[0][-1] == zealots[1] and st.pos[zealots[1]] == -1
+    assert zealots[1] not in st.discard[1] and zealots[0] in st.discard[1]
+    assert pending(st) is None
+
+
+def test_magic_linked_asks_nothing_without_a_kill_or_a_filth_card(dice: Dice) -> None:
+    st = fresh()
+    mutant = put(st, 0, "absorption-mutant", sq(3, 3))
+    big = put(st, 1, "hydrake", sq(3, 4))
+    zealot = put(st, 0, "zealot", sq(2, 0))
+    st.destroy(zealot, 1)
+    st.gain_magic(1, -1)  # a Filth card in their discard pile
+    dice(6, 1)  # 1 wound: no kill, nothing asked
+    st.apply_action(Attack(mutant, big))
+    assert pending(st) is None and st.on_board(big)
+    st.discard_to(zealot, 0)  # (gone from their pile)
+    victim = put(st, 1, "swordsman", sq(4, 3))
+    st.attacked.clear()
+    st.invalidate()
+    dice(6, 6)  # a kill, but no Filth card in their discard pile
+    assert not any(st.info.cards[c].faction == "the-filth" for c in st.discard[1])
+    st.apply_action(Attack(mutant, victim))
+    assert not st.on_board(victim) and pending(st) is None

@@ -96,7 +96,7 @@ from engine.rulesets.first.abilities.common import (
     walls_of,
 )
 from engine.rulesets.first.events import _SIDE, EVENTS_PLAYED
-from engine.rulesets.first.magic import discard_top_to_pile
+from engine.rulesets.first.magic import discard_top_to_pile, in_pile_of
 
 if TYPE_CHECKING:
     from engine.core.state import GameState
@@ -598,7 +598,78 @@ class MagicTorrent(Ability):
             )
 
 
+# -- Illusionary Warrior ---------------------------------------------------------------
+DEEP_DWARVES = "deep-dwarves"
+
+
+class IllusionaryWarrior(Ability):
+    """A common from your magic pile onto an empty space next to a Deep Dwarf
+    champion or a Gem Mage you control, under your control (``data``: "card", then
+    "space" and the common)."""
+
+    def _anchors(self, st: GameState, player: int) -> list[int]:
+        cards = st.info.cards
+        return [
+            c
+            for c in st.units_of(player)
+            if cards[c].slug == "gem-mage"
+            or (
+                cards[c].faction == DEEP_DWARVES
+                and CardClass.CHAMPION in cards[c].classes
+            )
+        ]
+
+    def _spaces(self, st: GameState, player: int) -> list[int]:
+        return sorted(
+            {
+                s
+                for a in self._anchors(st, player)
+                for s in ADJ[st.pos[a]]
+                if st.board[s] < 0
+            }
+        )
+
+    def _commons(self, st: GameState, player: int) -> list[int]:
+        """The commons of ``player``'s magic pile, bottom to top, one per name and
+        owner (two such copies are the same choice)."""
+        info = st.info
+        seen: set[tuple[str, int]] = set()
+        out: list[int] = []
+        for c in st.magic_pile[player]:
+            key = (info.cards[c].slug, info.owner[c])
+            if info.is_unit[c] and info.is_common[c] and key not in seen:
+                seen.add(key)
+                out.append(c)
+        return out
+
+    def can_play(self, st: GameState, card: int) -> bool:
+        p = st.turn_player
+        return bool(self._commons(st, p)) and bool(self._spaces(st, p))
+
+    def play(self, st: GameState, card: int) -> None:
+        p = st.turn_player
+        opts = [ChooseTarget(c) for c in self._commons(st, p)]
+        st.ask(
+            self.decision(
+                st, card, opts, "card", player=p, prompt="Illusionary Warrior"
+            )
+        )
+
+    def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
+        p = dec.player
+        if dec.data[0] == "card" and isinstance(action, ChooseTarget):
+            opts = [ChooseSpace(s) for s in self._spaces(st, p)]
+            st.ask(self.decision(st, dec.source, opts, "space", action.card, player=p))
+        elif dec.data[0] == "space" and isinstance(action, ChooseSpace):
+            c = dec.data[1]
+            if in_pile_of(st, c, p) and st.board[action.space] < 0:
+                st.place(c, action.space, p)  # out of the pile: magic - 1
+                if st.stats is not None:
+                    st.stats[3 * c] += 1
+
+
 ABILITIES: dict[str, type[Ability]] = {
+    "illusionary-warrior.effect": IllusionaryWarrior,
     "tundle.meditate": Meditate,
     "deep-troll.rock-eater": RockEater,
     "gren.shard-of-the-father-gem": ShardOfTheFatherGem,
