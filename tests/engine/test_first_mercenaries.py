@@ -106,7 +106,7 @@ def test_magic_pulse_feeds_the_magic_pile_and_the_summoner_attack() -> None:
     st.apply_action(ChooseTarget(a))
     st.apply_action(ChooseTarget(b))
     assert pending(st) is None  # hand empty: nothing more to ask
-    assert st.magic[0] == 2 and st.zone[a] == MAGIC_PILE
+    assert st.magic_pile[0] == [a, b] and st.magic[0] == 2  # one at a time
     assert st.strength(rallul) == 4
     finish_turn(st)
     assert st.strength(rallul) == 2  # until the end of the turn
@@ -140,6 +140,27 @@ def test_reform_stone_takes_a_golem_or_an_enemy_wall_from_a_discard_pile() -> No
     st.apply_action(ChooseSpace(sq(2, 4)))
     assert st.zone[theirs] == BOARD and st.ctrl[theirs] == 0
     assert st.pos[theirs] == sq(2, 4) and st.damage[theirs] == 0
+
+
+def test_reform_stone_takes_from_discard_piles_never_from_a_magic_pile() -> None:
+    st = fresh(EVENTS)
+    # a golem of mine destroyed by the opponent (their magic pile, R22) and one
+    # they paid with (their discard pile, R14): only the second may be taken
+    golems = [put(st, 0, "stone-golem", sq(3, c)) for c in (0, 1)]
+    for g in golems:
+        st.destroy(g, 1)
+    st.gain_magic(1, -1)  # the top card: the second golem
+    assert st.magic_pile[1] == [golems[0]] and st.discard[1][-1] == golems[1]
+    card = to_hand(st, 0, "reform-stone")
+    st.invalidate()
+    st.apply_action(PlayEvent(card))
+    dec = pending(st)
+    assert dec is not None and ChooseTarget(golems[1]) in dec.options
+    assert ChooseTarget(golems[0]) not in dec.options
+    st.apply_action(ChooseTarget(golems[1]))
+    st.apply_action(ChooseSpace(sq(2, 4)))
+    assert st.board[sq(2, 4)] == golems[1] and st.ctrl[golems[1]] == 0
+    assert golems[1] not in st.discard[1]
 
 
 @pytest.mark.covers("fury-of-godshome.effect", ruleset="first")
@@ -250,9 +271,12 @@ def test_rune_master_wounds_an_adjacent_wall_and_may_take_a_magic() -> None:
     etch = put(st, 0, "etch", sq(2, 2))
     wall = put(st, 1, "wall", sq(2, 3))
     assert st.discard[0]
+    top = st.discard[0][-1]
     assert {a.option for a in uses(st, "etch.rune-master")} == {wall * 2, wall * 2 + 1}
     st.apply_action(UseAbility(etch, "etch.rune-master", wall * 2 + 1))
-    assert st.damage[wall] == 1 and st.magic[0] == 1 and etch in st.attacked
+    assert st.damage[wall] == 1 and etch in st.attacked
+    # the top card of my discard pile, face down onto my magic pile
+    assert st.magic_pile[0] == [top] and st.magic[0] == 1
     assert uses(st, "etch.rune-master") == []  # instead of its attack
 
 
