@@ -71,6 +71,23 @@ def test_raise_the_dead_pays_two_and_places_a_common_next_to_him() -> None:
     assert st.magic[0] == 0 and talus in st.attacked
 
 
+def test_raise_the_dead_may_raise_a_card_the_payment_puts_in_the_discard() -> None:
+    """FAQ: the cards just paid may be taken; paying puts the top 2 cards of the
+    magic pile on the discard pile (R14)."""
+    st = ret()
+    for c in list(st.discard[0]):
+        st.to_magic_pile(c, 1)  # (my discard pile emptied)
+    ghoul = to_hand(st, 0, "ghoul")
+    st.to_magic_pile(ghoul, 0)
+    fill_magic(st, 0, 1)  # on top of the ghoul: the 2 cards paid
+    st.invalidate()
+    acts = uses(st, "ret-talus.raise-the-dead")
+    assert [a.option for a in acts] == [ghoul]
+    st.apply_action(acts[0])
+    st.apply_action(ChooseSpace(sq(1, 2)))
+    assert st.pos[ghoul] == sq(1, 2) and st.magic == [0, st.magic[1]]
+
+
 @pytest.mark.covers("legions-of-the-dead.effect", ruleset="first")
 def test_legions_of_the_dead_greater_raise_places_up_to_three() -> None:
     st = ret(EVENTS)

@@ -21,7 +21,7 @@ Each card, in our own words:
   from your hand or draw pile (the draw pile is shuffled after a search) and place it
   next to the one summoned; when one takes wounds from an attack, the other (if you
   control it) takes as many. FAQ: a twin destroyed that way goes to its controller's
-  magic pile (that player gains the magic).
+  magic pile.
 - Sorgwen, *Telepathic Command*: as your attack phase ends, you may have a common you
   control within 3 spaces of her attack once more, at once (an extra attack).
 - Breaker, *Memory Break*: after it attacks an enemy unit, the top card of the
@@ -47,8 +47,8 @@ Each card, in our own words:
   the shared Magic Drain and A Hero Is Born (:mod:`.shared`).
 
 Control changes: a unit taken (Mind Capture, Mind Control) stays yours until it leaves
-the battlefield. Destroyed, it goes to its owner's discard pile, and the player whose
-attack or effect destroyed it gains the magic (R22, R27), whoever controlled it.
+the battlefield. Destroyed, it goes to the magic pile of the player whose attack or
+effect destroyed it (R22, R27), whoever controlled it.
 """
 
 from __future__ import annotations

@@ -25,7 +25,7 @@ Each card, in our own words:
   straight-line spaces: you control it until the end of the turn, and may move it up
   to 2 spaces at once. It may then act for you with what it has left this turn (R42).
   Control ends at the end of the turn even if Sin-Sin left play; destroyed while
-  charmed, it goes to its owner's discard pile and the destroyer gains the magic.
+  charmed, it goes to the destroyer's magic pile (R22).
 - Spider, *Infiltrate*: at the end of your turn, if he stands on the opponent's back
   row, you may place him next to a wall you control; if you do, the opponent's
   summoner gets 1 wound.

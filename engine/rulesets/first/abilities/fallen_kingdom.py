@@ -7,7 +7,8 @@ Goodwin's Blade cards; research/first-edition.md 2.6. Readings in our own words:
 - Ret-Talus, *Raise the Dead*: instead of attacking, pay 2 magic to place a common
   FK unit from your discard pile next to him (``UseAbility`` option = the card; one
   copy of each distinct card is offered). The FAQ lets the cards just paid be taken:
-  the engine keeps paid cards in the discard pile anyway (magic is a count).
+  the cards the payment will put on your discard pile (the top of your magic pile,
+  R14) are offered too.
   With Legions of the Dead played this turn he also has *Greater Raise* (option
   -1): pay 3 magic, then place up to 3 such units next to him, one at a time.
 - Mad Sirian, *Blood Drain*: when his attack puts 1+ wounds on an enemy unit, 1
@@ -21,8 +22,7 @@ Goodwin's Blade cards; research/first-edition.md 2.6. Readings in our own words:
   on 5+ it is discarded (not destroyed: nobody gains magic). Placing or summoning
   next to him does not count.
 - Anica, *Spirit Drain*: when her attack destroys an enemy unit, the opponent's top
-  magic card goes to your pile (1 magic from them to you, at once; nothing if
-  their pile is empty).
+  magic pile goes on top of yours (at once; nothing if their pile is empty).
 - Corpse Wyrm, *Spawn*: in your summon phase, a common FK unit from hand may be
   summoned (paying its cost) onto an empty space next to him instead of next to a
   wall; it gets 1 wound (``UseAbility`` option = card * 64 + space).
@@ -208,20 +208,25 @@ class RaiseTheDead(Ability):
 
     action_phases = (ATTACK,)
 
-    def _dead(self, st: GameState, player: int) -> list[int]:
-        return distinct(st, [c for c in st.discard[player] if fk_common(st, c)])
+    def _dead(self, st: GameState, player: int, paying: int = 0) -> list[int]:
+        """Your discard pile's FK commons, and those of the top ``paying`` cards of
+        your magic pile (paying puts them there first, FAQ)."""
+        pile = st.magic_pile[player]
+        paid = pile[len(pile) - paying :][::-1] if paying else []
+        return distinct(st, [c for c in st.discard[player] + paid if fk_common(st, c)])
 
     def actions(self, st: GameState, src: int) -> list[Action]:
         if not may_attack_now(st, src) or not empty_adjacent(st, src):
             return []
         me = st.ctrl[src]
-        dead = self._dead(st, me)
-        if not dead:
-            return []
         out: list[Action] = []
         if st.magic[me] >= 2:
-            out += [UseAbility(src, self.id, c) for c in dead]
-        if st.flags.get(_greater_key(me)) and st.magic[me] >= 3:
+            out += [UseAbility(src, self.id, c) for c in self._dead(st, me, 2)]
+        if (
+            st.flags.get(_greater_key(me))
+            and st.magic[me] >= 3
+            and self._dead(st, me, 3)
+        ):
             out.append(UseAbility(src, self.id, -1))
         return out
 
@@ -310,7 +315,8 @@ class LifeDrain(BloodDrain):
 
 
 class SpiritDrain(NotesSide):
-    """When her attack destroys an enemy unit: 1 magic from the opponent to you."""
+    """When her attack destroys an enemy unit: the top card of the opponent's magic
+    pile onto yours."""
 
     def after_attack_result(
         self, st: GameState, src: int, res: AttackResult

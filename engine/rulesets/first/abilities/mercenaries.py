@@ -1188,7 +1188,7 @@ class LesserBackstab(Ability):
 
 class Siphon(Ability):
     """Started your movement phase next to an opponent's wall: instead of moving,
-    take 1 magic from that opponent."""
+    move the top card of that opponent's magic pile onto yours."""
 
     action_phases = (MOVE,)
 
