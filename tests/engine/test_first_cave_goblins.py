@@ -235,7 +235,8 @@ def test_cards_under_the_feeder_go_to_its_destroyer() -> None:
     st.settle()
     assert st.zone[oaf] == UNDER and st.magic[0] == 0
     st.destroy(feeder, 1)
-    assert st.magic[1] == 2 and st.zone[oaf] == MAGIC_PILE
+    # the Feeder, then the card under it, on the destroyer's pile (R22)
+    assert st.magic_pile[1] == [feeder, oaf] and st.magic[1] == 2
 
 
 # ------------------------------------------------------------------------ commons

@@ -432,7 +432,8 @@ def test_steal_at_the_end_of_turn_and_the_opponent_pays_a_card() -> None:
     assert dec is not None and dec.player == 1
     st.apply_action(ChooseTarget(card))
     assert st.pos[thief] == sq(2, 1) and st.magic == [1, 0]
-    assert st.zone[card] == MAGIC_PILE
+    # the opponent's card, face down on MY magic pile
+    assert st.magic_pile[0] == [card] and st.zone[card] == MAGIC_PILE
 
 
 def test_steal_destroying_the_thief_feeds_my_magic_and_empty_hand_gives_none() -> None:

@@ -554,7 +554,8 @@ def test_upgrade_goes_with_its_unit(dice: Dice) -> None:
     as_seat(st, 1)
     dice(6, 6)
     st.apply_action(Attack(foe, host))
-    assert st.zone[host] == MAGIC_PILE and st.zone[ev] == MAGIC_PILE
+    # the unit, then its upgrade, on the destroyer's magic pile (R22, R37)
+    assert st.magic_pile[1] == [host, ev] and st.magic[1] == 2
 
 
 @pytest.mark.covers("turret-upgrade.effect", ruleset="first")

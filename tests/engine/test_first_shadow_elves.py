@@ -319,7 +319,9 @@ def test_shadows_answers_a_destruction_by_the_opponent(dice: Dice) -> None:
     assert dec is not None and dec.ability == WINDOW and dec.player == 0
     assert dec.options == (NO, PlayEvent(shadows))
     st.apply_action(PlayEvent(shadows))
-    assert st.magic == [1, 0] and st.zone[shadows] == DISCARD
+    # the Swordsman itself, from the top of their pile to the top of mine
+    assert st.magic_pile == [[sw], []] and st.magic == [1, 0]
+    assert st.zone[shadows] == DISCARD
     assert pending(st) is None
 
 
