@@ -88,7 +88,7 @@ def deck_from_json(data: Mapping[str, Any], cards: Mapping[str, CardDef]) -> Gam
 
 def state_digest(st: GameState) -> str:
     """sha256 over every part of the state that matters for the game."""
-    parts = (
+    parts: tuple[object, ...] = (
         st.zone,
         st.pos,
         st.ctrl,
