@@ -109,6 +109,8 @@ State primitives for effects (methods of GameState)
     ``deal_damage(cid, n, by_player, source)``, ``heal(cid, n)``, ``destroy(cid, by)``,
     ``force(cid, to, by)``, ``relocate(cid, to, kind, path)``, ``put_under(cid, host)``,
     ``set_controller(cid, player)``, ``gain_magic(p, n)``, ``boost[cid]``,
+    first edition: ``to_magic_pile(cid, p)``, ``discard_to(cid, p)`` (magic is a
+    pile of cards there, ``engine.rulesets.first.magic``; ``gain_magic`` only pays),
     ``strength/life/is_structure/is_unit/is_common/friendly/on_board`` queries,
     ``flags`` (reset every turn; "once per turn"), ``notes`` (kept across turns).
 
