@@ -21,7 +21,8 @@ Choices
 Trigger and decision boilerplate
     :class:`AfterOwnMove`, :class:`AtYourPhaseStart`, :class:`AtYourPhaseEnd`,
     :class:`PickOneEvent`, :class:`Borrowing` (a card "has the abilities of" another
-    card: Mimic, Chant of Entangling).
+    card: Mimic, Chant of Entangling), :class:`FlagLending` (a borrowing whose lender
+    is picked for the turn: both editions' Mind Witch, Vlox).
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ from engine.core.mechanics.attack import (
     is_extra_attack,
     targets,
 )
-from engine.core.phases import ATTACK
+from engine.core.phases import ATTACK, MOVE
 from engine.core.types import CardClass
 
 if TYPE_CHECKING:
@@ -701,3 +702,80 @@ class Borrowing(Ability):
             if st.ctrl[c] == st.turn_player:
                 out += ab.actions(st, c)
         return out
+
+
+class FlagLending(Borrowing):
+    """A :class:`Borrowing` whose lender is picked as the phase :attr:`phase` of
+    its controller's turn begins and kept for the turn in ``st.flags`` as
+    ``<id>:<src>`` = the picked card + 1 (flags end with the turn): the Mind Witch of
+    both editions (Mimic, Mind Witch) and Vlox. It lends the abilities printed on
+    that card (not ones it borrows itself), even after the card leaves play.
+
+    Until a card is picked it lends nothing, and every forwarded hook takes a fast
+    path that never builds the lent list. Its own trigger: at the start of
+    :attr:`phase` in its controller's turn, while it is on the battlefield, a
+    trigger whose data is :attr:`pick_tag` (the subclass's ``resolve_trigger``
+    asks the pick)."""
+
+    own_hooks: ClassVar[tuple[str, ...]] = ("start_of_phase",)
+    #: the phase whose start offers the pick
+    phase: ClassVar[int] = MOVE
+    #: the data of the own trigger
+    pick_tag: ClassVar[str] = "pick"
+
+    def __init__(self) -> None:
+        self._keys: dict[int, str] = {}
+
+    def _key(self, src: int) -> str:
+        got = self._keys.get(src)
+        if got is None:
+            got = self._keys[src] = f"{self.id}:{src}"
+        return got
+
+    # fast paths: until a card is picked it borrows nothing (``lent``)
+    def _lending(self, st: GameState, src: int) -> bool:
+        flags = st.flags
+        return bool(flags) and bool(flags.get(self._keys.get(src) or self._key(src)))
+
+    def _pairs(self, st: GameState, src: int, hook: str) -> list[tuple[int, Ability]]:
+        if not self._lending(st, src):
+            return []
+        return Borrowing._pairs(self, st, src, hook)
+
+    def _any(self, st: GameState, src: int, hook: str, *args: object) -> bool:
+        if not self._lending(st, src):
+            return False
+        return Borrowing._any(self, st, src, hook, *args)
+
+    def _collect(
+        self, st: GameState, src: int, hook: str, *args: object
+    ) -> Trigger | None:
+        if not self._lending(st, src):
+            return self.own_trigger(st, src, hook, args)
+        return Borrowing._collect(self, st, src, hook, *args)
+
+    def lent(self, st: GameState, src: int) -> list[tuple[int, Ability]]:
+        got = st.flags.get(self._key(src)) if st.flags else None
+        if not got:
+            return []
+        # static per game (card abilities): memoised on the game info; shared list
+        memo: dict[tuple[int, int], list[tuple[int, Ability]]] = (
+            st.info.extra.setdefault(self.id, {})
+        )
+        mkey = (src, got)
+        out = memo.get(mkey)
+        if out is None:
+            out = memo[mkey] = [
+                (src, ab)
+                for ab in st.info.abilities[got - 1]
+                if not isinstance(ab, Borrowing)
+            ]
+        return out
+
+    def own_trigger(
+        self, st: GameState, src: int, hook: str, args: tuple[object, ...]
+    ) -> Trigger | None:
+        if hook == "start_of_phase" and args[0] == self.phase:
+            if st.turn_player == st.ctrl[src] and st.zone[src] == BOARD:
+                return self.trigger(st, src, self.pick_tag)
+        return None

@@ -93,10 +93,10 @@ def zone_signatures(
 ) -> tuple[tuple[tuple[int, ...], ...], tuple[_Drops, ...]]:
     """(``GameInfo.zone_sig``, ``GameInfo.zone_drops``) for ``n`` cards.
 
-    zone_sig: per card, per zone (0-5, then -1 at index 6), the bit mask of its
+    zone_sig: per card, per zone (0-6, then -1 at index 7), the bit mask of its
     hook entries whose zones include that zone. zone_drops: per card, (bit, cache
     keys that depend on that entry) for each of its entries."""
-    sig = [[0] * 7 for _ in range(n)]
+    sig = [[0] * 8 for _ in range(n)]
     drops: list[list[tuple[int, tuple[str, ...]]]] = [[] for _ in range(n)]
     bit = [0] * n
     for h in sorted(hooks):

@@ -109,6 +109,8 @@ State primitives for effects (methods of GameState)
     ``deal_damage(cid, n, by_player, source)``, ``heal(cid, n)``, ``destroy(cid, by)``,
     ``force(cid, to, by)``, ``relocate(cid, to, kind, path)``, ``put_under(cid, host)``,
     ``set_controller(cid, player)``, ``gain_magic(p, n)``, ``boost[cid]``,
+    first edition: ``to_magic_pile(cid, p)``, ``discard_to(cid, p)`` (magic is a
+    pile of cards there, ``engine.rulesets.first.magic``; ``gain_magic`` only pays),
     ``strength/life/is_structure/is_unit/is_common/friendly/on_board`` queries,
     ``flags`` (reset every turn; "once per turn"), ``notes`` (kept across turns).
 
@@ -155,7 +157,16 @@ if TYPE_CHECKING:
     from engine.core.state import GameState
     from engine.core.types import CardDef
 
-from engine.core.zones import ACTIVE, BOARD, DECK, DISCARD, HAND, UNDER, ZONE_NAMES  # noqa: F401
+from engine.core.zones import (  # noqa: F401
+    ACTIVE,
+    BOARD,
+    DECK,
+    DISCARD,
+    HAND,
+    MAGIC,
+    UNDER,
+    ZONE_NAMES,
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -50,7 +50,7 @@ class GameInfo:
     base_life: tuple[int, ...] = ()
     strength_mod: tuple[int, ...] = ()
     life_mod: tuple[int, ...] = ()
-    # zone_sig[cid][zone] (zone -1 = "nowhere" is index 6): bit mask of the card's
+    # zone_sig[cid][zone] (zone -1 = "nowhere" is index 7): bit mask of the card's
     # hook entries working in that zone; a zone change that keeps the mask cannot
     # change any hook lookup (``ZoneList``). Empty: computed by ``GameState.empty``.
     zone_sig: tuple[tuple[int, ...], ...] = ()

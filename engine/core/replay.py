@@ -88,7 +88,7 @@ def deck_from_json(data: Mapping[str, Any], cards: Mapping[str, CardDef]) -> Gam
 
 def state_digest(st: GameState) -> str:
     """sha256 over every part of the state that matters for the game."""
-    parts = (
+    parts: tuple[object, ...] = (
         st.zone,
         st.pos,
         st.ctrl,
@@ -111,6 +111,8 @@ def state_digest(st: GameState) -> str:
         st.winner,
         st.termination,
     )
+    if st.info.ruleset.magic_pile:  # (the second edition's digests stay as they were)
+        parts += (st.magic_pile,)
     return hashlib.sha256(repr(parts).encode()).hexdigest()
 
 
@@ -231,6 +233,8 @@ def describe(st: GameState, a: Action) -> str:
     if isinstance(a, PlayEvent):
         return f"play event {_name(st, a.card)}"
     if isinstance(a, DiscardForMagic):
+        if st.info.ruleset.magic_pile:
+            return f"put {_name(st, a.card)} on the magic pile"
         return f"discard {_name(st, a.card)} for 1 magic"
     if isinstance(a, EndPhase):
         return f"end {st.phase_name.value} phase"

@@ -162,6 +162,12 @@ class Ruleset:
         Neutral default: nothing."""
 
     # -- magic and destruction ---------------------------------------------------------
+    #: True when magic is a pile of cards (``GameState.magic_pile``, zone ``MAGIC``;
+    #: ``magic[p]`` is its size) rather than a bare number: the first edition. The
+    #: state digest, the player view and :meth:`resample_hidden` then take the piles
+    #: into account; off, nothing about the piles costs anything.
+    magic_pile: ClassVar[bool] = False
+
     def gain_magic(self, st: GameState, player: int, n: int) -> None:
         """Add ``n`` (may be negative) to ``player``'s magic, within the limits."""
         v = st.magic[player] + n
@@ -171,10 +177,18 @@ class Ruleset:
         st.magic[player] = 0 if v < 0 else v
 
     def card_destroyed(
-        self, st: GameState, cid: int, was_ctrl: int, by_player: int | None, source: int
+        self,
+        st: GameState,
+        cid: int,
+        was_ctrl: int,
+        by_player: int | None,
+        source: int,
+        below: tuple[int, ...] = (),
     ) -> None:
-        """A card left the battlefield destroyed (it is already where destroyed cards
-        go): what the destroyer gains. Neutral default: nothing."""
+        """A card left the battlefield destroyed (it is already in its owner's
+        discard pile, the cards that were under it too): what the destroyer gains.
+        ``below``: the cards that were under it, given only when :attr:`magic_pile`
+        is set. Neutral default: nothing."""
 
     # -- hidden information ----------------------------------------------------------
     def resample_hidden(self, st: GameState, me: int) -> None:

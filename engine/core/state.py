@@ -12,8 +12,20 @@ number) (:func:`engine.core.dice.die_index`), so a turn's dice never depend on h
 dice earlier turns rolled (paired games keep their dice after play diverges).
 
 Zones (R1, R8c, R8e): draw deck, hand, discard pile, battlefield, active area, under
-another card. Each card is in exactly one zone; ``zone[cid]`` says which and the lists
-(``deck[p]``, ``hand[p]``, ``discard[p]``, ``active[p]``, ``board``, ``under``) hold it.
+another card, and a first-edition magic pile. Each card is in exactly one zone;
+``zone[cid]`` says which and the lists (``deck[p]``, ``hand[p]``, ``discard[p]``,
+``active[p]``, ``board``, ``under``, ``magic_pile[p]``) hold it.
+
+Magic piles (first edition only, ``Ruleset.magic_pile``; research/first-edition.md R14,
+R18, R22): ``magic_pile[p]`` holds player p's pile bottom to top, its cards in zone
+``MAGIC`` with ``pos[cid]`` = the holder p (the owner may be the other player: a
+destroyed card goes to the destroyer's pile) and ``ctrl`` = their owner; ``magic[p]``
+stays equal to ``len(magic_pile[p])`` because only :meth:`GameState.to_magic_pile` and
+:meth:`GameState.remove_from_zone` change the pile. Paying (R14) puts the top card on
+the payer's discard pile, so a first-edition discard pile may hold the other player's
+cards: a card in ``discard[p]`` that ``p`` does not own has ``pos[cid] = p``
+(:meth:`GameState.discard_to`); every other discarded card has ``pos`` -1 and lies in
+its owner's pile. The second edition never uses either: its magic is a bare number.
 """
 
 from __future__ import annotations
@@ -32,6 +44,7 @@ from engine.core.hooks import (
     DISCARD,
     HAND,
     HOOKS,
+    MAGIC,
     UNDER,
     Ability,
     Decision,
@@ -66,6 +79,7 @@ class GameState:
         "active",
         "under",
         "magic",
+        "magic_pile",
         "turn_player",
         "first_player",
         "turn",
@@ -105,6 +119,8 @@ class GameState:
     active: list[list[int]]
     under: dict[int, tuple[int, ...]]
     magic: list[int]
+    # first edition: each player's magic pile, bottom to top (see the module doc)
+    magic_pile: list[list[int]]
     turn_player: int
     first_player: int
     turn: int
@@ -158,6 +174,7 @@ class GameState:
         st.active = [[], []]
         st.under = {}
         st.magic = [0, 0]
+        st.magic_pile = [[], []]
         st.turn_player = 0
         st.first_player = 0
         st.turn = 0
@@ -209,6 +226,7 @@ class GameState:
         st.active = [a0[:], a1[:]]
         st.under = self.under.copy()
         st.magic = self.magic[:]
+        st.magic_pile = [self.magic_pile[0][:], self.magic_pile[1][:]]
         st.turn_player = self.turn_player
         st.first_player = self.first_player
         st.turn = self.turn
@@ -632,7 +650,8 @@ class GameState:
         elif z == DECK:
             self.deck[self.info.owner[cid]].remove(cid)
         elif z == DISCARD:
-            self.discard[self.info.owner[cid]].remove(cid)
+            p = self.pos[cid]  # another player's discard pile (discard_to), else -1
+            self.discard[self.info.owner[cid] if p < 0 else p].remove(cid)
         elif z == ACTIVE:
             self.active[self.ctrl[cid]].remove(cid)
         elif z == UNDER:
@@ -642,6 +661,10 @@ class GameState:
                 self.under[host] = rest
             else:
                 del self.under[host]
+        elif z == MAGIC:
+            p = self.pos[cid]
+            self.magic_pile[p].remove(cid)
+            self.magic[p] -= 1
         self.pos[cid] = -1
 
     def clear_tokens(self, cid: int) -> None:
@@ -657,6 +680,38 @@ class GameState:
         self.ctrl[cid] = owner
         self.clear_tokens(cid)
         self.discard[owner].append(cid)
+
+    def discard_to(self, cid: int, player: int) -> None:
+        """Put a card face up on ``player``'s discard pile, whoever owns it (first
+        edition: paying puts the top card of your magic pile on YOUR discard pile,
+        R14); tokens removed, cards under it discarded."""
+        self.remove_from_zone(cid)
+        self.discard_under(cid)
+        owner = self.info.owner[cid]
+        self.zone[cid] = DISCARD
+        self.ctrl[cid] = owner
+        self.clear_tokens(cid)
+        if player != owner:
+            self.pos[cid] = player
+        self.discard[player].append(cid)
+
+    def discard_holder(self, cid: int) -> int:
+        """The player whose discard pile holds ``cid`` (a card in zone DISCARD)."""
+        p = self.pos[cid]
+        return self.info.owner[cid] if p < 0 else p
+
+    def to_magic_pile(self, cid: int, player: int) -> None:
+        """First edition: put a card face down on top of ``player``'s magic pile
+        (build magic R18, a destroyed card R22...), whoever owns it; tokens removed,
+        cards under it discarded; ``magic[player]`` grows by one."""
+        self.remove_from_zone(cid)
+        self.discard_under(cid)
+        self.zone[cid] = MAGIC
+        self.pos[cid] = player
+        self.ctrl[cid] = self.info.owner[cid]
+        self.clear_tokens(cid)
+        self.magic_pile[player].append(cid)
+        self.magic[player] += 1
 
     def discard_under(self, cid: int) -> None:
         below = self.under.pop(cid, None)
@@ -682,11 +737,14 @@ class GameState:
                 return False
         was_ctrl = self.ctrl[cid]
         space = self.pos[cid]
+        rs = self.info.ruleset
+        # the cards under it (a first-edition destroyer takes them too, R22)
+        below = self.under.get(cid, ()) if rs.magic_pile else ()
         self.discard_card(cid)
         if self.stats is not None:
             self.stats[3 * cid + ST_DESTROYED] += 1
         hooks = self.info.hooks
-        self.info.ruleset.card_destroyed(self, cid, was_ctrl, by_player, source)
+        rs.card_destroyed(self, cid, was_ctrl, by_player, source, below)
         if cid in self.info.summoners:
             self._summoner_destroyed()
         if not self.terminal:

@@ -2,7 +2,10 @@
 
 The :class:`PlayerView` shows what the player may know: the battlefield, tokens, magic,
 their own hand, counts of the opponent's hand and both decks and discard piles. It
-hides the opponent's hand and both deck orders; :meth:`PlayerView.search` returns a
+hides the opponent's hand and both deck orders. A first-edition magic pile
+(``Ruleset.magic_pile``) lies face down: its size is public, its cards only its holder
+may look at (research/first-edition.md R18, R22, R41), so the view shows your own pile
+and the other pile's size only; :meth:`PlayerView.search` returns a
 determinised copy of the game for look-ahead (opponent's hand redealt from their
 unseen cards in card-id order, decks put in card-id order, dice replaced by a fixed
 "average" pattern, shuffles drawn from the view's own RNG), so an agent never peeks
@@ -76,6 +79,15 @@ class PlayerView:
     def discard_count(self, player: int) -> int:
         return len(self._st.discard[player])
 
+    @property
+    def magic_pile(self) -> list[int]:
+        """Your own magic pile, bottom to top (first edition; [] in the second)."""
+        return list(self._st.magic_pile[self.player])
+
+    def magic_pile_count(self, player: int) -> int:
+        """The size of ``player``'s magic pile (public, R41)."""
+        return len(self._st.magic_pile[player])
+
     def pending(self) -> Decision | None:
         st = self._st
         if st.stack and isinstance(st.stack[-1], Decision):
@@ -92,7 +104,8 @@ class PlayerView:
     def search(self) -> GameState:
         """A determinised copy for look-ahead (see module docstring).
 
-        The opponent's unseen cards (hand + deck) are sorted by card id and redealt,
+        The opponent's unseen cards (hand + deck, and in the first edition the cards
+        of their own in their magic pile) are sorted by card id and redealt,
         and both decks are put in card-id order: the copy depends only on what the
         player may know, never on the real hidden order. Its dice follow a fixed
         pattern; its RNG (for shuffles inside effects) is the view's own."""

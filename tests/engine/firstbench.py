@@ -106,6 +106,18 @@ def to_hand(st: GameState, player: int, slug: str) -> int:
     return c
 
 
+def fill_magic(st: GameState, player: int, n: int) -> list[int]:
+    """Put the top ``n`` cards of ``player``'s draw deck face down on their magic
+    pile, one at a time (magic made of real cards, R18); the cards, bottom first."""
+    got = []
+    for _ in range(n):
+        c = st.deck[player][-1]
+        st.to_magic_pile(c, player)
+        got.append(c)
+    st.invalidate()
+    return got
+
+
 def uses(st: GameState, ability: str) -> list[UseAbility]:
     """The legal ``UseAbility`` actions of ``ability`` right now."""
     return [

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.core.hooks import ACTIVE, BOARD, DECK, DISCARD, HAND, UNDER
+from engine.core.hooks import ACTIVE, BOARD, DECK, DISCARD, HAND, MAGIC, UNDER
 from engine.core.state import GameState
 from engine.core.view import Agent
 from engine.rulesets.first.piles import IN_PILE, PILES
@@ -21,12 +21,29 @@ def check_invariants(st: GameState) -> None:
             (HAND, st.hand[p]),
             (DISCARD, st.discard[p]),
             (ACTIVE, st.active[p]),
+            (MAGIC, st.magic_pile[p]),
         ):
             for c in lst:
                 seen[c] += 1
                 where[c] = zone
-                if zone in (DECK, DISCARD):
-                    assert st.info.owner[c] == p, "deck/discard holds only own cards"
+                if zone == DECK:
+                    assert st.info.owner[c] == p, "a deck holds only own cards"
+                elif zone == DISCARD:
+                    # a first-edition discard pile may hold the other player's
+                    # cards (paid from a magic pile, R14): pos names the holder
+                    if st.info.owner[c] == p:
+                        assert st.pos[c] == -1, "own discarded card: pos -1"
+                    else:
+                        assert st.info.ruleset.magic_pile and st.pos[c] == p
+                elif zone == MAGIC:
+                    assert st.pos[c] == p, "a magic pile card: pos = holder"
+                    assert st.ctrl[c] == st.info.owner[c]
+        # a magic pile holds cards only where magic is a pile (first edition), and
+        # then the magic count is its size
+        if st.info.ruleset.magic_pile:
+            assert st.magic[p] == len(st.magic_pile[p]), "magic == pile size"
+        else:
+            assert not st.magic_pile[p], "no magic pile in this ruleset"
     for s, c in enumerate(st.board):
         if c >= 0:
             seen[c] += 1

@@ -83,7 +83,6 @@ def test_loading_twice_gives_equal_results(catalog: Catalog) -> None:
     assert list(again.factions) == list(catalog.factions)
 
 
-
 #: Cards added or dropped by research newer than factions.yaml (research notes
 #: catalog-gaps-2.md, issue 14): Withering Mage is a Fungal Dwarves starting unit
 #: (sections 1 and 7); Blood Magic is Selundar's ability, not a Shadow Elves event

@@ -26,6 +26,7 @@ from engine.core.board import sq
 from engine.core.phases import ATTACK, EVENTS, MAGIC, MOVE, SUMMON
 from engine.core.state import GameState
 from engine.core.zones import BOARD, DECK, DISCARD, HAND
+from engine.core.zones import MAGIC as MAGIC_PILE
 
 
 @pytest.fixture
@@ -88,9 +89,9 @@ def test_mind_capture_takes_control_instead_of_destroying(dice: Dice) -> None:
     assert st.on_board(shaman) and st.ctrl[shaman] == 0 and st.damage[shaman] == 0
     assert st.magic == [0, 0]
     # control edge: the captured unit destroyed by its owner's attack goes to its
-    # owner's discard pile, and the destroyer (its owner) gains the magic (R22)
+    # owner's magic pile: the destroyer's (R22)
     st.destroy(shaman, 1, -1)
-    assert st.zone[shaman] == DISCARD and shaman in st.discard[1]
+    assert st.zone[shaman] == MAGIC_PILE and shaman in st.magic_pile[1]
     assert st.ctrl[shaman] == 1 and st.magic == [0, 1]
 
 
@@ -108,7 +109,7 @@ def test_mind_capture_declined_destroys_and_not_asked_when_not_lethal(
     dice(6, 1)
     st.apply_action(Attack(gull, shaman))
     st.apply_action(NO)
-    assert st.zone[shaman] == DISCARD and st.magic == [1, 0]
+    assert st.zone[shaman] == MAGIC_PILE and st.magic == [1, 0]
 
 
 def test_mind_capture_never_the_summoner(dice: Dice) -> None:
@@ -210,7 +211,7 @@ def test_mind_link_twin_destroyed_by_the_link_feeds_its_controller(
     enemy = put(st, 1, "gruggar", sq(3, 0))
     dice(6)
     st.apply_action(Attack(enemy, kalu))
-    assert st.zone[kalu] == DISCARD and st.zone[talu] == DISCARD
+    assert st.zone[kalu] == MAGIC_PILE and st.zone[talu] == MAGIC_PILE
     assert st.magic == [1, 1]  # Kalu to the attacker, Talu to its controller
 
 
@@ -329,7 +330,7 @@ def test_life_drain_removes_a_wound_after_destroying_a_unit(dice: Dice) -> None:
     foe = put(st, 1, "fighter-tundra-orcs", sq(4, 3))
     dice(6)
     st.apply_action(Attack(par, foe))
-    assert st.zone[foe] == DISCARD and st.damage[par] == 0
+    assert st.zone[foe] == MAGIC_PILE and st.damage[par] == 0
 
 
 # ---------------------------------------------------------------- events
@@ -352,9 +353,9 @@ def test_mind_control_pays_the_cost_of_a_common_on_your_side() -> None:
     to_turn_of(st, 1)
     to_turn_of(st, 0)
     assert st.ctrl[near] == 0
-    # destroyed by me: to its owner's discard, the magic to me (R22)
+    # destroyed by me: to my magic pile (R22)
     st.destroy(near, 0, -1)
-    assert near in st.discard[1] and st.magic[0] == 1
+    assert st.magic_pile[0] == [near] and st.magic[0] == 1
 
 
 @pytest.mark.covers("mimic.effect", ruleset="first")

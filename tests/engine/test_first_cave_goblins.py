@@ -5,8 +5,8 @@ dice rigged with ``scenario.Dice`` (a face is its number, a hit on 3+)."""
 from __future__ import annotations
 
 import pytest
+from firstbench import fill_magic, put, to_hand, uses
 from firstbench import fresh as bench_fresh
-from firstbench import put, to_hand, uses
 from scenario import Dice, pending
 
 from engine.core.actions import (
@@ -25,6 +25,7 @@ from engine.core.board import sq
 from engine.core.phases import ATTACK, EVENTS, MAGIC, MOVE
 from engine.core.state import GameState
 from engine.core.zones import BOARD, DISCARD, UNDER
+from engine.core.zones import MAGIC as MAGIC_PILE
 
 
 @pytest.fixture
@@ -91,14 +92,17 @@ def test_leader_of_the_horde_attacks_again_with_a_cost_0_goblin(dice: Dice) -> N
 def test_magic_augmentation_feeds_blarf_and_pays_his_destroyer() -> None:
     st = fresh(MOVE)
     blarf = put(st, 0, "blarf", sq(3, 3))
-    st.magic[0] = 5
+    pile = fill_magic(st, 0, 5)
     for _ in range(4):
         (act,) = uses(st, "blarf.magic-augmentation")
         st.apply_action(act)
-    assert st.strength(blarf) == 4 and st.magic[0] == 1
+    # the top 4 cards of the pile went under him, top first
+    assert st.under[blarf] == tuple(reversed(pile[1:]))
+    assert st.strength(blarf) == 4 and st.magic_pile[0] == pile[:1]
     assert uses(st, "blarf.magic-augmentation") == []  # at most +4
     st.destroy(blarf, 1)
-    assert st.magic[1] == 5  # Blarf and the 4 cards under him (R22)
+    # Blarf, then the 4 cards under him, on the destroyer's pile (R22)
+    assert st.magic_pile[1] == [blarf, *reversed(pile[1:])] and st.magic[1] == 5
 
 
 @pytest.mark.covers("mook.taskmaster", ruleset="first")
@@ -126,7 +130,7 @@ def test_feed_the_eater_destroys_an_adjacent_common_or_discards_itself() -> None
     put(st, 1, "biter", sq(3, 4))  # a champion: not food
     st.apply_action(EndPhase())
     answer(st, "the-eater.feed-the-eater", ChooseTarget(food))
-    assert st.zone[food] == DISCARD and st.magic[0] == 1
+    assert st.zone[food] == MAGIC_PILE and st.magic[0] == 1
     assert st.on_board(eater)
 
 
@@ -231,7 +235,8 @@ def test_cards_under_the_feeder_go_to_its_destroyer() -> None:
     st.settle()
     assert st.zone[oaf] == UNDER and st.magic[0] == 0
     st.destroy(feeder, 1)
-    assert st.magic[1] == 2 and st.zone[oaf] == DISCARD
+    # the Feeder, then the card under it, on the destroyer's pile (R22)
+    assert st.magic_pile[1] == [feeder, oaf] and st.magic[1] == 2
 
 
 # ------------------------------------------------------------------------ commons
@@ -322,7 +327,7 @@ def test_scale_wall_next_to_a_wall_wounds_only_on_four(dice: Dice) -> None:
     st.attacked.clear()
     dice(4, 1)
     st.apply_action(Attack(enemy, climber))
-    assert st.zone[climber] == DISCARD
+    assert st.zone[climber] == MAGIC_PILE
 
 
 def test_scale_wall_climbs_through_walls() -> None:
@@ -441,7 +446,7 @@ def test_goblin_invincibility_wounds_only_on_six_until_next_turn(dice: Dice) -> 
     st.invalidate()
     dice(5, 1)
     st.apply_action(Attack(enemy, bers))
-    assert st.zone[bers] == DISCARD
+    assert st.zone[bers] == MAGIC_PILE
 
 
 @pytest.mark.covers("throw-rocks.effect", ruleset="first")
@@ -559,7 +564,7 @@ def test_feed_the_eater_may_eat_a_friendly_common_for_magic() -> None:
     own = put(st, 0, "slinger", sq(2, 3))
     st.apply_action(EndPhase())
     answer(st, "the-eater.feed-the-eater", ChooseTarget(own))
-    assert st.zone[own] == DISCARD and st.magic[0] == 1 and st.on_board(eater)
+    assert st.zone[own] == MAGIC_PILE and st.magic[0] == 1 and st.on_board(eater)
 
 
 def test_feeder_ignores_goblins_destroyed_farther_than_two_spaces() -> None:
@@ -568,7 +573,7 @@ def test_feeder_ignores_goblins_destroyed_farther_than_two_spaces() -> None:
     runt = put(st, 0, "runt", sq(0, 5))  # 5 spaces away
     st.destroy(runt, 1)
     st.settle()
-    assert st.zone[runt] == DISCARD and feeder not in st.under and st.magic[1] == 1
+    assert st.zone[runt] == MAGIC_PILE and feeder not in st.under and st.magic[1] == 1
 
 
 def test_throw_rocks_lets_relentless_fighters_throw_after_the_phase(

@@ -26,6 +26,7 @@ from engine.core.board import sq
 from engine.core.phases import ATTACK, EVENTS, MAGIC, MOVE, SUMMON
 from engine.core.state import GameState
 from engine.core.zones import DECK, DISCARD, HAND
+from engine.core.zones import MAGIC as MAGIC_PILE
 
 
 @pytest.fixture
@@ -122,7 +123,7 @@ def test_backstab_plus_three_from_behind(dice: Dice) -> None:
     st.invalidate()
     dice(6, 6, 6, 6, 6)
     st.apply_action(Attack(dag, ahead))
-    assert dice.sizes[-1] == 2 and st.zone[ahead] == DISCARD
+    assert dice.sizes[-1] == 2 and st.zone[ahead] == MAGIC_PILE
 
 
 @pytest.mark.covers("doc.first-aid", ruleset="first")
@@ -229,7 +230,7 @@ def test_charmed_unit_destroyed_goes_to_its_owner_and_feeds_the_destroyer(
     st.discard_card(sin)  # Sin-Sin leaves play: the charm still ends on time
     assert st.ctrl[foe] == 0
     st.destroy(foe, 1, -1)  # destroyed by its owner while mine
-    assert foe in st.discard[1] and st.ctrl[foe] == 1 and st.magic == [0, 1]
+    assert st.magic_pile[1] == [foe] and st.ctrl[foe] == 1 and st.magic == [0, 1]
     end_turn(st)  # the end-of-turn return finds nothing to give back
     assert st.turn_player == 1 and not any(
         k.startswith("first.charm") for k in st.flags
@@ -269,7 +270,7 @@ def test_cover_the_admiral_takes_the_wounds_of_an_attack(dice: Dice) -> None:
     dice(6, 6)
     st.apply_action(Attack(foe, friend))
     st.apply_action(NO)  # declined: the Scrapper (2 life) is destroyed
-    assert st.zone[friend] == DISCARD and st.magic[1] == 1
+    assert st.zone[friend] == MAGIC_PILE and st.magic[1] == 1
 
 
 @pytest.mark.covers("violet.whirling-blade", ruleset="first")
@@ -431,7 +432,8 @@ def test_steal_at_the_end_of_turn_and_the_opponent_pays_a_card() -> None:
     assert dec is not None and dec.player == 1
     st.apply_action(ChooseTarget(card))
     assert st.pos[thief] == sq(2, 1) and st.magic == [1, 0]
-    assert st.zone[card] == DISCARD
+    # the opponent's card, face down on MY magic pile
+    assert st.magic_pile[0] == [card] and st.zone[card] == MAGIC_PILE
 
 
 def test_steal_destroying_the_thief_feeds_my_magic_and_empty_hand_gives_none() -> None:
@@ -441,7 +443,7 @@ def test_steal_destroying_the_thief_feeds_my_magic_and_empty_hand_gives_none() -
     dec = pending(st)
     assert dec is not None and dec.options == (ChooseOption(0),)  # no wall
     st.apply_action(ChooseOption(0))
-    assert st.zone[thief] == DISCARD and st.magic == [1, 0]
+    assert st.zone[thief] == MAGIC_PILE and st.magic == [1, 0]
     assert pending(st) is None and st.turn_player == 1  # their hand was empty
 
 
@@ -461,7 +463,7 @@ def test_assassinate_pays_two_to_destroy_a_common() -> None:
     dec = pending(st)
     assert dec is not None and dec.options == (ChooseTarget(foe),)
     st.apply_action(ChooseTarget(foe))
-    assert st.zone[foe] == DISCARD and st.magic == [1, 0]
+    assert st.zone[foe] == MAGIC_PILE and st.magic == [1, 0]
 
 
 @pytest.mark.covers("cloak-of-shadows.effect", ruleset="first")
@@ -492,7 +494,7 @@ def test_cloak_of_shadows_only_sixes_wound_until_my_next_turn(
     st.invalidate()
     dice(5, 4, 6)
     st.apply_action(Attack(foe, gun))
-    assert st.zone[gun] == DISCARD
+    assert st.zone[gun] == MAGIC_PILE
 
 
 @pytest.mark.covers("spy.effect", ruleset="first")
@@ -617,7 +619,7 @@ def test_daring_plan_plus_two_and_the_failed_attacker_is_discarded(
     assert dice.sizes == [4] and st.on_board(foe)
     dice(6, 6, 6)
     st.apply_action(Attack(ren, weak))
-    assert st.zone[weak] == DISCARD
+    assert st.zone[weak] == MAGIC_PILE
     st.apply_action(EndPhase())
     assert st.zone[bru] == DISCARD and st.on_board(ren)
     assert st.zone[bru] != DECK
@@ -650,7 +652,7 @@ def test_blindside_not_when_the_attack_destroys_the_target(dice: Dice) -> None:
     foe = put(st, 1, "fighter-tundra-orcs", sq(4, 3))  # 1 life
     dice(6)
     st.apply_action(Attack(scr, foe))
-    assert st.zone[foe] == DISCARD and pending(st) is None
+    assert st.zone[foe] == MAGIC_PILE and pending(st) is None
 
 
 def test_charm_needs_a_clear_straight_line() -> None:

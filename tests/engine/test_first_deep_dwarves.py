@@ -24,7 +24,8 @@ from engine.core.actions import (
 from engine.core.board import sq
 from engine.core.phases import ATTACK, EVENTS, MAGIC, MOVE, SUMMON
 from engine.core.state import GameState
-from engine.core.zones import BOARD, DECK, DISCARD, HAND
+from engine.core.zones import BOARD, DECK, HAND
+from engine.core.zones import MAGIC as MAGIC_PILE
 
 TUNDLE = sq(1, 1)
 
@@ -72,8 +73,11 @@ def test_meditate_one_magic_then_one_attacker() -> None:
     st.apply_action(EndPhase())  # into the attack phase
     dec = pending(st)
     assert dec is not None and dec.ability == "tundle.meditate"
+    top = st.discard[0][-1]
     st.apply_action(YES)
-    assert st.magic[0] == 1
+    # the top card of the discard pile, face down onto the magic pile
+    assert st.magic_pile[0] == [top] and st.magic[0] == 1
+    assert st.zone[top] == MAGIC_PILE and top not in st.discard[0]
     assert Attack(a, f1) in st.legal_actions() and Attack(b, f2) in st.legal_actions()
     st.apply_action(Attack(a, f1))
     assert Attack(b, f2) not in st.legal_actions()
@@ -132,10 +136,10 @@ def test_shard_of_the_father_gem_takes_the_magic(dice: Dice) -> None:
     as_seat(st, 1)
     dice(6)
     st.apply_action(Attack(foe, near))
-    assert st.zone[near] == DISCARD and st.magic == [1, 0]
+    assert st.magic_pile[0] == [near] and st.magic == [1, 0]  # onto mine
     dice(6)
     st.apply_action(Attack(foe2, far))
-    assert st.zone[far] == DISCARD and st.magic == [1, 1]
+    assert st.magic_pile[1] == [far] and st.magic == [1, 1]  # too far: theirs
 
 
 @pytest.mark.covers("kynder.mage-push", ruleset="first")
@@ -197,11 +201,23 @@ def test_gem_of_calling_needs_magic() -> None:
 def test_channel_magic_one_more_magic_on_a_kill(dice: Dice) -> None:
     st = fresh()
     some_discard(st)
+    top = st.discard[0][-1]
     piclo = put(st, 0, "piclo", sq(4, 3))
     foe = put(st, 1, "spearman", sq(5, 3))
     dice(6, 1, 1)
     st.apply_action(Attack(piclo, foe))
-    assert st.zone[foe] == DISCARD and st.magic[0] == 2
+    # the victim (R22), then the top card of my discard pile
+    assert st.magic_pile[0] == [foe, top] and st.magic[0] == 2
+
+
+def test_channel_magic_not_when_the_card_goes_elsewhere(dice: Dice) -> None:
+    st = fresh()
+    some_discard(st)
+    piclo = put(st, 0, "piclo", sq(4, 3))
+    foe = put(st, 1, "spearman", sq(5, 3))
+    dice(1, 1, 1)  # no kill: nothing
+    st.apply_action(Attack(piclo, foe))
+    assert st.magic_pile[0] == [] and pending(st) is None
 
 
 @pytest.mark.covers("sprog.restructure", ruleset="first")
@@ -234,7 +250,7 @@ def test_magic_blast_turns_it_ranged(dice: Dice) -> None:
     assert st.magic[0] == 0 and Attack(mage, foe) in st.legal_actions()
     dice(6, 6)
     st.apply_action(Attack(mage, foe))
-    assert st.zone[foe] == DISCARD
+    assert st.zone[foe] == MAGIC_PILE
 
 
 @pytest.mark.covers("crossbowman.rally", ruleset="first")
@@ -457,7 +473,7 @@ def test_gren_destroyed_first_keeps_nothing(dice: Dice) -> None:
     dice(6)
     st.damage[near] = 1
     st.apply_action(Attack(foe, near))
-    assert st.zone[near] == DISCARD and st.magic == [0, 1]
+    assert st.zone[near] == MAGIC_PILE and st.magic == [0, 1]
 
 
 def test_mage_push_may_push_an_own_unit_and_not_a_built_one() -> None:
@@ -483,3 +499,65 @@ def test_event_rule_counts_events_played_this_turn() -> None:
     build = [a for a in st.legal_actions() if getattr(a, "card", None) == wall]
     st.apply_action(build[0])
     assert st.flags[EVENTS_PLAYED] == 2
+
+
+# ------------------------------------------------------------ Illusionary Warrior
+def _illusion_board(st: GameState) -> tuple[int, int, int]:
+    """A Gem Mage of mine on d4, an enemy Spearman and my Miner destroyed into my
+    magic pile (the Spearman by me, R22; the Miner built), and an event on top."""
+    gem = put(st, 0, "gem-mage", sq(3, 3))
+    spear = put(st, 1, "spearman", sq(5, 5))
+    st.destroy(spear, 0)
+    miner = to_hand(st, 0, "miner")
+    st.to_magic_pile(miner, 0)
+    stasis = to_hand(st, 0, "magic-stasis")
+    st.to_magic_pile(stasis, 0)
+    st.invalidate()
+    return gem, spear, miner
+
+
+@pytest.mark.covers("illusionary-warrior.effect", ruleset="first")
+def test_illusionary_warrior_places_a_common_from_your_magic_pile() -> None:
+    st = fresh(EVENTS)
+    gem, spear, miner = _illusion_board(st)
+    card = to_hand(st, 0, "illusionary-warrior")
+    assert st.magic == [3, 0]
+    st.apply_action(PlayEvent(card))
+    dec = pending(st)
+    # the commons of my pile, bottom to top (never the event card)
+    assert dec is not None and dec.options == (ChooseTarget(spear), ChooseTarget(miner))
+    st.apply_action(ChooseTarget(spear))
+    dec = pending(st)
+    here = {sq(2, 3), sq(4, 3), sq(3, 2), sq(3, 4)}  # next to the Gem Mage
+    assert dec is not None and {a.space for a in dec.options} == here  # type: ignore[attr-defined]
+    st.apply_action(ChooseSpace(sq(4, 3)))
+    # the enemy's Spearman fights for me now; the pile lost it (magic - 1)
+    assert st.board[sq(4, 3)] == spear and st.ctrl[spear] == 0
+    assert len(st.magic_pile[0]) == 2 and st.magic[0] == 2
+    assert st.magic_pile[0][0] == miner and spear not in st.magic_pile[0]
+    assert st.info.owner[spear] == 1
+    # destroyed later by its owner: to its owner's magic pile (R22)
+    st.destroy(spear, 1)
+    assert st.magic_pile[1] == [spear]
+
+
+def test_illusionary_warrior_needs_a_common_and_a_champion_or_gem_mage() -> None:
+    st = fresh(EVENTS)
+    card = to_hand(st, 0, "illusionary-warrior")
+    gem = put(st, 0, "gem-mage", sq(3, 3))
+    assert PlayEvent(card) not in st.legal_actions()  # no common in the pile
+    miner = to_hand(st, 0, "miner")
+    st.to_magic_pile(miner, 0)
+    st.invalidate()
+    assert PlayEvent(card) in st.legal_actions()
+    st.discard_card(gem)
+    st.invalidate()
+    assert PlayEvent(card) not in st.legal_actions()  # nobody to stand next to
+    # a common of mine other than a Gem Mage does not count; a Deep Dwarf
+    # champion of mine does
+    put(st, 0, "scholar", sq(4, 4))
+    st.invalidate()
+    assert PlayEvent(card) not in st.legal_actions()
+    put(st, 0, "kynder", sq(2, 2))
+    st.invalidate()
+    assert PlayEvent(card) in st.legal_actions()

@@ -6,8 +6,8 @@ face is its number, a hit on 3+). Ret-Talus (seat 0) starts on sq(0, 2), Mad Sir
 from __future__ import annotations
 
 import pytest
+from firstbench import fill_magic, put, to_hand, uses
 from firstbench import fresh as bench_fresh
-from firstbench import put, to_hand, uses
 from scenario import Dice, pending
 
 from engine.core.actions import (
@@ -26,6 +26,7 @@ from engine.core.hooks import Ability
 from engine.core.phases import ATTACK, EVENTS, MOVE, SUMMON
 from engine.core.state import GameState
 from engine.core.zones import BOARD, DISCARD, HAND, UNDER
+from engine.core.zones import MAGIC as MAGIC_PILE
 from engine.rulesets.first.summon import summon_cost
 
 
@@ -70,6 +71,23 @@ def test_raise_the_dead_pays_two_and_places_a_common_next_to_him() -> None:
     assert st.magic[0] == 0 and talus in st.attacked
 
 
+def test_raise_the_dead_may_raise_a_card_the_payment_puts_in_the_discard() -> None:
+    """FAQ: the cards just paid may be taken; paying puts the top 2 cards of the
+    magic pile on the discard pile (R14)."""
+    st = ret()
+    for c in list(st.discard[0]):
+        st.to_magic_pile(c, 1)  # (my discard pile emptied)
+    ghoul = to_hand(st, 0, "ghoul")
+    st.to_magic_pile(ghoul, 0)
+    fill_magic(st, 0, 1)  # on top of the ghoul: the 2 cards paid
+    st.invalidate()
+    acts = uses(st, "ret-talus.raise-the-dead")
+    assert [a.option for a in acts] == [ghoul]
+    st.apply_action(acts[0])
+    st.apply_action(ChooseSpace(sq(1, 2)))
+    assert st.pos[ghoul] == sq(1, 2) and st.magic == [0, st.magic[1]]
+
+
 @pytest.mark.covers("legions-of-the-dead.effect", ruleset="first")
 def test_legions_of_the_dead_greater_raise_places_up_to_three() -> None:
     st = ret(EVENTS)
@@ -100,7 +118,7 @@ def test_life_drain_heals_dragos_when_he_destroys_a_unit(dice: Dice) -> None:
     victim = put(st, 1, "vampire", sq(4, 3))
     dice(3, 1)
     st.apply_action(Attack(dragos, victim))
-    assert st.zone[victim] == DISCARD and st.damage[dragos] == 1
+    assert st.zone[victim] == MAGIC_PILE and st.damage[dragos] == 1
 
 
 @pytest.mark.covers("elut-bal.summoned-by-blood", ruleset="first")
@@ -211,7 +229,7 @@ def test_death_curse_wounds_the_enemy_that_destroyed_the_cultist(dice: Dice) -> 
     dice(3, 1, 3)  # a hit, a miss, then the curse's die
     st.apply_action(Attack(ghoul, cultist))
     resolve_all(st)
-    assert st.zone[cultist] == DISCARD and st.damage[ghoul] == 1
+    assert st.zone[cultist] == MAGIC_PILE and st.damage[ghoul] == 1
     # a friendly attack does not curse
     cult2 = put(st, 0, "cultist-fallen-kingdom", sq(3, 4))
     other = put(st, 0, "vampire", sq(2, 4))
@@ -267,7 +285,7 @@ def test_dark_sacrifice_destroys_your_units_to_heal_champions() -> None:
     assert dec is not None and ChooseTarget(talus) not in dec.options
     st.apply_action(ChooseTarget(a))
     st.apply_action(ChooseTarget(dragos))  # heal Dragos
-    assert st.zone[a] == DISCARD and st.damage[dragos] == 2 and st.magic[0] == 1
+    assert st.zone[a] == MAGIC_PILE and st.damage[dragos] == 2 and st.magic[0] == 1
     st.apply_action(NO)
     assert pending(st) is None
 
@@ -317,11 +335,13 @@ def test_spirit_drain_takes_a_magic_from_the_opponent(dice: Dice) -> None:
     st = ret()
     anica = put(st, 0, "anica", sq(3, 3))
     victim = put(st, 1, "vampire", sq(4, 3))
-    st.magic[1] = 2
+    theirs = fill_magic(st, 1, 2)
     dice(3, 1)
     st.apply_action(Attack(anica, victim))
     resolve_all(st)
-    assert st.magic == [2, 1]  # 1 for the kill, 1 drained
+    # the victim (R22), then the top card of their pile, drained onto mine
+    assert st.magic_pile == [[victim, theirs[1]], theirs[:1]]
+    assert st.magic == [2, 1]
 
 
 @pytest.mark.covers("corpse-wyrm.spawn", ruleset="first")
@@ -551,7 +571,7 @@ def test_death_curse_can_destroy_the_attacker_for_the_cultists_side(
     dice(3, 1, 6)
     st.apply_action(Attack(vamp, cultist))
     resolve_all(st)
-    assert st.zone[cultist] == DISCARD and st.zone[vamp] == DISCARD
+    assert st.zone[cultist] == MAGIC_PILE and st.zone[vamp] == MAGIC_PILE
     assert st.magic == [1, 1]  # each side gains its kill
 
 
@@ -585,7 +605,7 @@ def test_a_fed_ghoul_under_the_ritual_takes_no_wound(dice: Dice) -> None:
     dice(3, 3, 3)  # 3 dice (2 + ritual): the reaper (life 3) dies
     st.apply_action(Attack(ghoul, victim))
     resolve_all(st)
-    assert st.zone[victim] == DISCARD
+    assert st.zone[victim] == MAGIC_PILE
     st.apply_action(EndPhase())
     resolve_all(st)
     assert st.damage[ghoul] == 0
@@ -613,7 +633,7 @@ def test_dark_sacrifice_without_a_wounded_champion_still_destroys() -> None:
     st.apply_action(PlayEvent(card))
     st.apply_action(ChooseTarget(a))
     st.apply_action(ChooseTarget(b))
-    assert st.zone[a] == DISCARD and st.zone[b] == DISCARD and st.magic[0] == 2
+    assert st.zone[a] == MAGIC_PILE and st.zone[b] == MAGIC_PILE and st.magic[0] == 2
     assert pending(st) is None  # nothing left to sacrifice
 
 

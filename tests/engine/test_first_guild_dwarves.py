@@ -23,7 +23,8 @@ from engine.core.actions import (
 from engine.core.board import sq
 from engine.core.phases import ATTACK, EVENTS, MOVE, SUMMON
 from engine.core.state import GameState
-from engine.core.zones import BOARD, DISCARD, HAND, UNDER
+from engine.core.zones import BOARD, HAND, UNDER
+from engine.core.zones import MAGIC as MAGIC_PILE
 
 OLDIN = sq(0, 3)
 
@@ -92,7 +93,7 @@ def test_strength_of_the_stone_wounds_walls_for_dice(dice: Dice) -> None:
     foe = put(st, 1, "defender", here + 6)
     (act,) = uses(st, "bolvi.strength-of-the-stone")
     st.apply_action(act)
-    assert st.damage[w1] == 1 and st.zone[w2] == DISCARD
+    assert st.damage[w1] == 1 and st.zone[w2] == MAGIC_PILE
     assert uses(st, "bolvi.strength-of-the-stone") == []  # once
     dice(1, 1, 3)
     st.apply_action(Attack(bolvi, foe))
@@ -133,8 +134,8 @@ def test_hammer_quake_hits_every_card_within_two(dice: Dice) -> None:
     tough = put(st, 1, "guardsman", sq(3, 2))
     dice(3, 6)
     st.apply_action(Attack(gror, target))
-    assert st.zone[target] == DISCARD
-    assert st.damage[near] == 2 and st.zone[own] == DISCARD
+    assert st.zone[target] == MAGIC_PILE
+    assert st.damage[near] == 2 and st.zone[own] == MAGIC_PILE  # mine, by me
     assert st.damage[far] == 0
     assert st.damage[tough] == 1  # Tough prevents the 3 for it alone
     assert st.damage[gror] == 0
@@ -218,7 +219,7 @@ def test_rage_that_kills_him_counts_as_his_attack() -> None:
     put(st, 1, "guardsman", sq(4, 3))
     st.damage[halvor] = 7
     st.apply_action(UseAbility(halvor, "halvor.rage", 1))
-    assert st.zone[halvor] == DISCARD and halvor in st.attacked
+    assert st.zone[halvor] == MAGIC_PILE and halvor in st.attacked
     assert st.magic[0] == 1  # his own effect destroyed him (R27)
 
 
@@ -419,7 +420,7 @@ def test_besiege_the_walls_three_wounds_on_each_enemy_wall() -> None:
     st.damage[w2] = 7
     ev = to_hand(st, 0, "besiege-the-walls")
     st.apply_action(PlayEvent(ev))
-    assert st.damage[w1] == 3 and st.zone[w2] == DISCARD and st.damage[mine] == 0
+    assert st.damage[w1] == 3 and st.zone[w2] == MAGIC_PILE and st.damage[mine] == 0
     assert st.magic[0] == 1
 
 
@@ -502,7 +503,7 @@ def test_destabilize_four_wounds_on_every_wall() -> None:
     st.damage[mine] = 5
     ev = to_hand(st, 0, "destabilize")
     st.apply_action(PlayEvent(ev))
-    assert st.zone[mine] == DISCARD and st.damage[theirs] == 4
+    assert st.zone[mine] == MAGIC_PILE and st.damage[theirs] == 4
     assert st.magic[0] == 1  # R27: the effect's controller gains it
 
 
@@ -529,7 +530,7 @@ def test_mortar_attacks_within_three_and_splashes(dice: Dice) -> None:
     assert Attack(host, target) in st.legal_actions()
     dice(5, 5)
     st.apply_action(Attack(host, target))
-    assert st.zone[target] == DISCARD
+    assert st.zone[target] == MAGIC_PILE
     assert st.damage[nb] == 1 and st.damage[wall] == 1
 
 
@@ -553,7 +554,8 @@ def test_upgrade_goes_with_its_unit(dice: Dice) -> None:
     as_seat(st, 1)
     dice(6, 6)
     st.apply_action(Attack(foe, host))
-    assert st.zone[host] == DISCARD and st.zone[ev] == DISCARD
+    # the unit, then its upgrade, on the destroyer's magic pile (R22, R37)
+    assert st.magic_pile[1] == [host, ev] and st.magic[1] == 2
 
 
 @pytest.mark.covers("turret-upgrade.effect", ruleset="first")
@@ -571,7 +573,7 @@ def test_turret_diagonal_and_paid_second_attack(dice: Dice) -> None:
     assert dec is not None and NO in dec.options and ChooseTarget(other) in dec.options
     dice(6, 6)
     st.apply_action(ChooseTarget(other))
-    assert st.zone[other] == DISCARD and st.magic[0] == 1 - 1 + 1
+    assert st.zone[other] == MAGIC_PILE and st.magic[0] == 1 - 1 + 1
     assert pending(st) is None  # once per turn
 
 
@@ -665,7 +667,7 @@ def test_hammer_quake_counts_every_wound_before_removing(dice: Dice) -> None:
     behind = put(st, 1, "engineer", sq(5, 3))
     dice(3, 1)
     st.apply_action(Attack(gror, target))
-    assert st.zone[target] == DISCARD and st.zone[behind] == DISCARD
+    assert st.zone[target] == MAGIC_PILE and st.zone[behind] == MAGIC_PILE
     assert st.magic[0] == 2 and st.on_board(gror)
 
 

@@ -6,8 +6,8 @@ Dice are rigged (``scenario.Dice``): a face is its number, a hit on 3+ (R21)."""
 from __future__ import annotations
 
 import pytest
+from firstbench import fill_magic, put, to_hand, uses
 from firstbench import fresh as bench_fresh
-from firstbench import put, to_hand, uses
 from scenario import Dice, pending
 
 from engine.core.actions import (
@@ -27,6 +27,7 @@ from engine.core.board import sq
 from engine.core.phases import ATTACK, EVENTS, MAGIC, MOVE, SUMMON
 from engine.core.state import GameState
 from engine.core.zones import BOARD, DISCARD, HAND
+from engine.core.zones import MAGIC as MAGIC_PILE
 from engine.rulesets.first.abilities.mercenaries import arrangements
 
 
@@ -105,7 +106,7 @@ def test_magic_pulse_feeds_the_magic_pile_and_the_summoner_attack() -> None:
     st.apply_action(ChooseTarget(a))
     st.apply_action(ChooseTarget(b))
     assert pending(st) is None  # hand empty: nothing more to ask
-    assert st.magic[0] == 2 and st.zone[a] == DISCARD
+    assert st.magic_pile[0] == [a, b] and st.magic[0] == 2  # one at a time
     assert st.strength(rallul) == 4
     finish_turn(st)
     assert st.strength(rallul) == 2  # until the end of the turn
@@ -139,6 +140,27 @@ def test_reform_stone_takes_a_golem_or_an_enemy_wall_from_a_discard_pile() -> No
     st.apply_action(ChooseSpace(sq(2, 4)))
     assert st.zone[theirs] == BOARD and st.ctrl[theirs] == 0
     assert st.pos[theirs] == sq(2, 4) and st.damage[theirs] == 0
+
+
+def test_reform_stone_takes_from_discard_piles_never_from_a_magic_pile() -> None:
+    st = fresh(EVENTS)
+    # a golem of mine destroyed by the opponent (their magic pile, R22) and one
+    # they paid with (their discard pile, R14): only the second may be taken
+    golems = [put(st, 0, "stone-golem", sq(3, c)) for c in (0, 1)]
+    for g in golems:
+        st.destroy(g, 1)
+    st.gain_magic(1, -1)  # the top card: the second golem
+    assert st.magic_pile[1] == [golems[0]] and st.discard[1][-1] == golems[1]
+    card = to_hand(st, 0, "reform-stone")
+    st.invalidate()
+    st.apply_action(PlayEvent(card))
+    dec = pending(st)
+    assert dec is not None and ChooseTarget(golems[1]) in dec.options
+    assert ChooseTarget(golems[0]) not in dec.options
+    st.apply_action(ChooseTarget(golems[1]))
+    st.apply_action(ChooseSpace(sq(2, 4)))
+    assert st.board[sq(2, 4)] == golems[1] and st.ctrl[golems[1]] == 0
+    assert golems[1] not in st.discard[1]
 
 
 @pytest.mark.covers("fury-of-godshome.effect", ruleset="first")
@@ -221,7 +243,7 @@ def test_blur_pays_one_moves_and_attacks_again_once_per_turn(dice: Dice) -> None
     shaman = put(st, 1, "shaman-tundra-orcs", sq(5, 4))
     dice(3, 1)
     st.apply_action(Attack(duggle, fighter))
-    assert st.zone[fighter] == DISCARD and st.magic[0] == 2
+    assert st.zone[fighter] == MAGIC_PILE and st.magic[0] == 2
     dec = pending(st)
     assert dec is not None and dec.options[0] == NO
     assert ChooseSpace(sq(3, 3)) in dec.options  # "up to": may stay
@@ -229,7 +251,7 @@ def test_blur_pays_one_moves_and_attacks_again_once_per_turn(dice: Dice) -> None
     assert st.pos[duggle] == sq(4, 4) and st.magic[0] == 1
     dice(3, 3)
     st.apply_action(ChooseTarget(shaman))
-    assert st.zone[shaman] == DISCARD and st.magic[0] == 2
+    assert st.zone[shaman] == MAGIC_PILE and st.magic[0] == 2
     assert pending(st) is None  # once per turn
 
 
@@ -249,9 +271,12 @@ def test_rune_master_wounds_an_adjacent_wall_and_may_take_a_magic() -> None:
     etch = put(st, 0, "etch", sq(2, 2))
     wall = put(st, 1, "wall", sq(2, 3))
     assert st.discard[0]
+    top = st.discard[0][-1]
     assert {a.option for a in uses(st, "etch.rune-master")} == {wall * 2, wall * 2 + 1}
     st.apply_action(UseAbility(etch, "etch.rune-master", wall * 2 + 1))
-    assert st.damage[wall] == 1 and st.magic[0] == 1 and etch in st.attacked
+    assert st.damage[wall] == 1 and etch in st.attacked
+    # the top card of my discard pile, face down onto my magic pile
+    assert st.magic_pile[0] == [top] and st.magic[0] == 1
     assert uses(st, "etch.rune-master") == []  # instead of its attack
 
 
@@ -453,7 +478,7 @@ def test_manipulate_destiny_puts_a_players_top_card_where_chosen() -> None:
     st.apply_action(UseAbility(seer, "the-seer.manipulate-destiny", 1))
     assert seer in st.attacked
     st.apply_action(ChooseOption(2))
-    assert st.zone[top] == DISCARD and st.magic[1] == 1
+    assert st.zone[top] == MAGIC_PILE and st.magic[1] == 1
     put(st, 0, "wall", sq(3, 2))
     st.attacked.clear()
     st.invalidate()
@@ -552,7 +577,7 @@ def test_dark_pact_destroyed_wounds_your_summoner_discarded_not() -> None:
     hand = put(st, 0, "demon-hand", sq(3, 3))
     st.deal_damage(hand, 3, 1)
     st.settle()
-    assert st.zone[hand] == DISCARD and st.damage[rallul] == 1
+    assert st.zone[hand] == MAGIC_PILE and st.damage[rallul] == 1
     other = put(st, 0, "demon-hand", sq(3, 3))
     st.discard_card(other)
     st.settle()
@@ -593,19 +618,21 @@ def test_lesser_backstab_plus_two_from_behind(dice: Dice) -> None:
 @pytest.mark.covers("rune-mage.siphon", ruleset="first")
 def test_siphon_takes_a_magic_instead_of_moving() -> None:
     st = fresh(EVENTS)
-    st.magic = [0, 3]
+    theirs = fill_magic(st, 1, 3)
     rune = put(st, 0, "rune-mage", sq(4, 2))
     put(st, 1, "wall", sq(5, 2))
     st.apply_action(EndPhase())  # the movement phase begins next to their wall
     assert st.phase == MOVE
     st.apply_action(UseAbility(rune, "rune-mage.siphon", 0))
-    assert st.magic == [1, 2] and rune in st.moved
+    # the top card of their pile onto mine
+    assert st.magic_pile == [theirs[2:], theirs[:2]] and rune in st.moved
+    assert st.magic == [1, 2]
     assert uses(st, "rune-mage.siphon") == []
 
 
 def test_siphon_only_when_the_phase_began_next_to_the_wall() -> None:
     st = fresh(EVENTS)
-    st.magic = [0, 3]
+    fill_magic(st, 1, 3)
     rune = put(st, 0, "rune-mage", sq(3, 2))
     put(st, 1, "wall", sq(5, 2))
     st.apply_action(EndPhase())
@@ -684,7 +711,7 @@ def test_tough_only_fours_wound_it_when_an_opponent_attacks(dice: Dice) -> None:
     golem2 = put(st, 0, "stone-golem", sq(2, 1))
     dice(3, 3)
     st.apply_action(Attack(golem2, mine))  # its own side's attack: 3s wound
-    assert st.zone[mine] == DISCARD
+    assert st.zone[mine] == MAGIC_PILE
 
 
 def test_tough_does_not_stop_precise(dice: Dice) -> None:
@@ -693,7 +720,7 @@ def test_tough_does_not_stop_precise(dice: Dice) -> None:
     saella = put(st, 0, "saella", sq(3, 3))
     dice(1, 3)
     st.apply_action(Attack(saella, tough))
-    assert st.zone[tough] == DISCARD  # no roll: 2 wounds
+    assert st.zone[tough] == MAGIC_PILE  # no roll: 2 wounds
 
 
 @pytest.mark.covers("time-mage.blink", ruleset="first")
@@ -733,7 +760,7 @@ def test_knock_around_not_when_the_attack_destroys_the_unit(dice: Dice) -> None:
     shaman = put(st, 1, "shaman-tundra-orcs", sq(4, 3))
     dice(3, 3)
     st.apply_action(Attack(urick, shaman))
-    assert st.zone[shaman] == DISCARD and pending(st) is None
+    assert st.zone[shaman] == MAGIC_PILE and pending(st) is None
 
 
 def test_cursed_blade_destroying_her_feeds_her_controllers_magic(dice: Dice) -> None:
@@ -743,7 +770,7 @@ def test_cursed_blade_destroying_her_feeds_her_controllers_magic(dice: Dice) -> 
     st.damage[mal] = 6
     dice(1, 1, 1, 1)
     st.apply_action(Attack(mal, krung))
-    assert st.zone[mal] == DISCARD and st.magic == [1, 0]  # R22/R27
+    assert st.zone[mal] == MAGIC_PILE and st.magic == [1, 0]  # R22/R27
 
 
 def test_grapple_hold_outlasts_kogar() -> None:

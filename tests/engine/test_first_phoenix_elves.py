@@ -23,6 +23,7 @@ from engine.core.board import sq
 from engine.core.phases import ATTACK, EVENTS, MOVE
 from engine.core.state import GameState
 from engine.core.zones import BOARD, DECK, DISCARD, HAND
+from engine.core.zones import MAGIC as MAGIC_PILE
 from engine.rulesets.first.piles import IN_PILE, pile_cards
 
 
@@ -259,7 +260,7 @@ def test_lava_flow_wounds_the_wall_and_its_neighbours_then_draws() -> None:
     assert dec is not None and ChooseTarget(wall) in dec.options
     st.apply_action(ChooseTarget(wall))
     assert st.damage[wall] == 1 and st.damage[enemy] == 1 and st.damage[far] == 0
-    assert st.zone[friend] == DISCARD and st.magic[0] == 1  # their own kill (R22)
+    assert st.zone[friend] == MAGIC_PILE and st.magic[0] == 1  # their own kill (R22)
     assert len(st.hand[0]) == hand  # the event left, one card drawn
 
 
@@ -292,7 +293,7 @@ def test_wrath_of_the_volcano_stops_when_the_target_is_destroyed() -> None:
     st.apply_action(PlayEvent(ev))
     st.apply_action(ChooseTarget(enemy))
     st.apply_action(ChooseTarget(c1))
-    assert st.zone[enemy] == DISCARD and pending(st) is None
+    assert st.zone[enemy] == MAGIC_PILE and pending(st) is None
 
 
 @pytest.mark.covers("release-the-hounds.effect", ruleset="first")
@@ -355,5 +356,5 @@ def test_blaze_dodge_no_placement_when_its_wound_destroys_the_attacker(
     dice(1, 6, 6)
     st.invalidate()
     st.apply_action(Attack(berserk, dancer))
-    assert st.zone[berserk] == DISCARD and st.magic[0] == 1
+    assert st.zone[berserk] == MAGIC_PILE and st.magic[0] == 1
     assert st.pos[dancer] == sq(4, 3) and pending(st) is None

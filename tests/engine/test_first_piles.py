@@ -69,7 +69,7 @@ def test_a_conjuration_destroyed_by_its_own_player_goes_to_the_discard() -> None
     b = conjure(st, 0, "phoenix", sq(3, 4))
     st.deal_damage(a, 1, 0)
     st.deal_damage(b, 1, 1)
-    assert st.zone[a] == DISCARD and st.zone[b] == DISCARD
+    assert st.zone[a] == DISCARD and st.magic_pile[1] == [b]
     assert st.magic == [0, 1]  # only the enemy's kill feeds a magic pile
 
 

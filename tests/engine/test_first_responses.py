@@ -12,7 +12,8 @@ from scenario import Dice, pending
 
 from engine.core.actions import NO, Attack, PlayEvent
 from engine.core.board import sq
-from engine.core.zones import DISCARD, HAND
+from engine.core.zones import HAND
+from engine.core.zones import MAGIC as MAGIC_PILE
 from engine.rulesets.first.responses import (
     DESTROYED,
     WINDOW,
@@ -41,7 +42,7 @@ def test_the_active_player_answers_a_destruction_in_their_own_turn(
     to_hand(st, 1, "burn")  # not a response
     dice(1)
     st.apply_action(Attack(bm, fan))
-    assert st.zone[bm] == DISCARD and st.magic == [0, 1]
+    assert st.zone[bm] == MAGIC_PILE and st.magic == [0, 1]
     dec = pending(st)
     assert dec is not None and dec.ability == WINDOW and dec.player == 0
     assert dec.options == (NO, PlayEvent(shadows))
@@ -56,7 +57,7 @@ def test_nothing_is_asked_without_an_eligible_card(dice: Dice) -> None:
     enemy = put(st, 1, "warrior-phoenix-elves", sq(4, 2))
     dice(6, 6)
     st.apply_action(Attack(enemy, sw))  # no Shadows in hand
-    assert st.zone[sw] == DISCARD and pending(st) is None
+    assert st.zone[sw] == MAGIC_PILE and pending(st) is None
 
 
 def test_several_copies_open_one_window_listing_each_in_hand_order(

@@ -25,6 +25,7 @@ from engine.core.board import sq
 from engine.core.phases import ATTACK, EVENTS, MAGIC, MOVE
 from engine.core.state import GameState
 from engine.core.zones import DISCARD, UNDER
+from engine.core.zones import MAGIC as MAGIC_PILE
 
 
 @pytest.fixture
@@ -77,7 +78,7 @@ def test_sandstorm_pays_two_moves_units_and_wounds_on_four(dice: Dice) -> None:
     assert st.magic[0] == 1
     dice(4)
     answer(st, "krusk.sandstorm", ChooseSpace(sq(3, 3)))
-    assert st.zone[fighter] == DISCARD and st.magic[0] == 2  # destroyed by Krusk
+    assert st.zone[fighter] == MAGIC_PILE and st.magic[0] == 2  # destroyed by Krusk
     dice(3)
     answer(st, "krusk.sandstorm", ChooseTarget(bers))
     answer(st, "krusk.sandstorm", ChooseSpace(sq(0, 1)))
@@ -168,7 +169,7 @@ def test_lucky_rerolls_one_die_once_a_turn(dice: Dice) -> None:
     assert ChooseOption(0) in dec.options and ChooseOption(1) in dec.options
     dice(5)
     st.apply_action(ChooseOption(0))
-    assert st.zone[enemy] == DISCARD  # 5 and 4: two wounds
+    assert st.zone[enemy] == MAGIC_PILE  # 5 and 4: two wounds
     jav = put(st, 0, "javelineer", sq(2, 2))
     dice(1)
     st.apply_action(Attack(jav, other))
@@ -253,7 +254,7 @@ def test_scavenge_keeps_kills_and_spends_them_as_shields(dice: Dice) -> None:
     st.attacked.clear()
     dice(6, 6)
     st.apply_action(Attack(foe, scav))
-    assert st.zone[scav] == DISCARD
+    assert st.zone[scav] == MAGIC_PILE
 
 
 def test_cards_under_a_scavenger_go_to_its_destroyer(dice: Dice) -> None:

@@ -26,6 +26,7 @@ from engine.core.board import sq
 from engine.core.phases import ATTACK, EVENTS, MOVE, SUMMON
 from engine.core.state import GameState
 from engine.core.zones import DISCARD, HAND
+from engine.core.zones import MAGIC as MAGIC_PILE
 from engine.rulesets.first.responses import WINDOW
 
 
@@ -88,7 +89,7 @@ def test_assault_attacks_every_adjacent_enemy_unit(dice: Dice) -> None:
     assert dec is not None and dec.ability == "hydrake.assault"
     assert dec.options == (NO, YesNo(True))
     st.apply_action(YesNo(True))
-    assert st.zone[b] == DISCARD  # 3 hits on a 1-life archer
+    assert st.zone[b] == MAGIC_PILE  # 3 hits on a 1-life archer
     assert st.damage[wall] == 0 and st.attacked == [hyd]
     assert pending(st) is None
 
@@ -133,7 +134,7 @@ def test_wither_not_after_a_kill(dice: Dice) -> None:
     enemy = put(st, 1, "archer-phoenix-elves", sq(5, 2))
     dice(6, 6, 6)
     st.apply_action(Attack(kul, enemy))
-    assert st.zone[enemy] == DISCARD
+    assert st.zone[enemy] == MAGIC_PILE
     st.apply_action(EndPhase())
     assert pending(st) is None and st.damage[st.info.summoners[0]] == 0
 
@@ -262,7 +263,7 @@ def test_shadow_arrows_takes_the_space_then_pays_for_another_attack(
     st.magic[0] = 1
     dice(5)
     st.apply_action(Attack(ranger, first))
-    assert st.zone[first] == DISCARD
+    assert st.zone[first] == MAGIC_PILE
     dec = pending(st)
     assert dec is not None and dec.options == (NO, ChooseSpace(sq(4, 2)))
     st.apply_action(ChooseSpace(sq(4, 2)))
@@ -271,7 +272,7 @@ def test_shadow_arrows_takes_the_space_then_pays_for_another_attack(
     assert dec is not None and ChooseTarget(second) in dec.options
     dice(6)
     st.apply_action(ChooseTarget(second))
-    assert st.zone[second] == DISCARD and st.magic[0] == 2  # +1, -1 paid, +1
+    assert st.zone[second] == MAGIC_PILE and st.magic[0] == 2  # +1, -1 paid, +1
     assert pending(st) is None  # once per turn
 
 
@@ -313,12 +314,14 @@ def test_shadows_answers_a_destruction_by_the_opponent(dice: Dice) -> None:
     assert PlayEvent(shadows) not in st.legal_actions()
     dice(6, 6)
     st.apply_action(Attack(enemy, sw))
-    assert st.zone[sw] == DISCARD and st.magic == [0, 1]
+    assert st.zone[sw] == MAGIC_PILE and st.magic == [0, 1]
     dec = pending(st)
     assert dec is not None and dec.ability == WINDOW and dec.player == 0
     assert dec.options == (NO, PlayEvent(shadows))
     st.apply_action(PlayEvent(shadows))
-    assert st.magic == [1, 0] and st.zone[shadows] == DISCARD
+    # the Swordsman itself, from the top of their pile to the top of mine
+    assert st.magic_pile == [[sw], []] and st.magic == [1, 0]
+    assert st.zone[shadows] == DISCARD
     assert pending(st) is None
 
 
@@ -330,7 +333,7 @@ def test_shadows_not_offered_for_a_summoner_or_own_destruction(dice: Dice) -> No
     to_hand(st, 0, "shadows")
     dice(6, 6)
     st.apply_action(Attack(st.board[sq(4, 2)], sw))  # own unit destroys it
-    assert st.zone[sw] == DISCARD and pending(st) is None
+    assert st.zone[sw] == MAGIC_PILE and pending(st) is None
 
 
 def test_shadows_declined_leaves_the_magic(dice: Dice) -> None:
@@ -442,7 +445,7 @@ def test_shadows_not_for_a_shadow_elf_the_opponent_controlled(dice: Dice) -> Non
     to_hand(st, 0, "shadows")
     dice(6)
     st.apply_action(Attack(bm, sw))
-    assert st.zone[sw] == DISCARD
+    assert st.zone[sw] == MAGIC_PILE
     dec = pending(st)
     assert dec is None or dec.ability != WINDOW
 

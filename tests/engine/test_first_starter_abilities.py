@@ -6,8 +6,8 @@ first-edition game whose battlefield is cleared to the summoners first. Dice are
 from __future__ import annotations
 
 import pytest
+from firstbench import fill_magic, put, to_hand, uses
 from firstbench import fresh as bench_fresh
-from firstbench import put, to_hand, uses
 from scenario import Dice, pending
 
 from engine.core.actions import (
@@ -180,11 +180,13 @@ def test_spirit_of_the_phoenix_grants_precise_this_turn(dice: Dice) -> None:
 @pytest.mark.covers("magic-drain.effect", ruleset="first")
 def test_magic_drain_needs_fewer_units_and_moves_two_magic() -> None:
     st = fresh(EVENTS)
-    st.magic = [0, 5]
+    theirs = fill_magic(st, 1, 5)
     put(st, 1, "smasher", sq(4, 3))
     drain = to_hand(st, 0, "magic-drain")
     assert PlayEvent(drain) in st.legal_actions()
     st.apply_action(PlayEvent(drain))
+    # their top 2 cards, one at a time, onto my pile
+    assert st.magic_pile == [[theirs[4], theirs[3]], theirs[:3]]
     assert st.magic == [2, 3]
     put(st, 0, "guardian", sq(3, 3))
     put(st, 0, "guardian", sq(3, 4))

@@ -24,6 +24,7 @@ from engine.core.board import sq
 from engine.core.phases import ATTACK, EVENTS, MOVE, SUMMON
 from engine.core.state import GameState
 from engine.core.zones import BOARD, DISCARD, HAND, UNDER
+from engine.core.zones import MAGIC as MAGIC_PILE
 from engine.rulesets.first.piles import IN_PILE, conjure, pile_cards
 from engine.rulesets.first.vines import lift_vine, put_vine_under, vine_under
 
@@ -54,14 +55,14 @@ def test_rampant_growth_grows_a_vine_where_a_unit_next_to_your_wall_fell(
     far = put(st, 1, "archer-phoenix-elves", sq(4, 1))  # not next to a wall
     dice(6, 6, 6)
     st.apply_action(Attack(savager, victim))
-    assert st.zone[victim] == DISCARD and slug(st, sq(4, 3)) == "vine-wall"
+    assert st.zone[victim] == MAGIC_PILE and slug(st, sq(4, 3)) == "vine-wall"
     vine = st.board[sq(4, 3)]
     assert st.ctrl[vine] == 0 and len(pile_cards(st, 0, "vine-wall")) == 14
     st.attacked.clear()
     st.invalidate()
     dice(6, 6, 6)
     st.apply_action(Attack(savager, far))
-    assert st.zone[far] == DISCARD and st.board[sq(4, 1)] < 0
+    assert st.zone[far] == MAGIC_PILE and st.board[sq(4, 1)] < 0
 
 
 @pytest.mark.covers("blerg.adapt", ruleset="first")
@@ -94,7 +95,7 @@ def test_adapt_may_heal_blerg_instead(dice: Dice) -> None:
     dice(6, 6)
     st.apply_action(Attack(blerg, victim))
     st.apply_action(ChooseOption(0))
-    assert st.damage[blerg] == 1 and st.zone[victim] == DISCARD and st.magic[0] == 1
+    assert st.damage[blerg] == 1 and st.zone[victim] == MAGIC_PILE and st.magic[0] == 1
 
 
 @pytest.mark.covers("murk.vinemancer-choke", ruleset="first")
@@ -120,7 +121,7 @@ def test_vinemancer_sow_puts_a_vine_where_his_victim_stood(dice: Dice) -> None:
     victim = put(st, 1, "archer-phoenix-elves", sq(4, 3))
     dice(6, 6, 6)
     st.apply_action(Attack(splub, victim))
-    assert st.zone[victim] == DISCARD and slug(st, sq(4, 3)) == "vine-wall"
+    assert st.zone[victim] == MAGIC_PILE and slug(st, sq(4, 3)) == "vine-wall"
 
 
 @pytest.mark.covers("conjurer.vinemancer-animate", ruleset="first")
@@ -197,7 +198,7 @@ def test_vinemancer_guard_only_fives_wound_next_to_a_vine(dice: Dice) -> None:
     assert st.zone[shaman] == BOARD and st.damage[shaman] == 0
     dice(5)
     st.apply_action(Attack(archer, shaman))
-    assert st.zone[shaman] == DISCARD
+    assert st.zone[shaman] == MAGIC_PILE
 
 
 @pytest.mark.covers("swamp-beast.spore-carrier", ruleset="first")
@@ -209,7 +210,7 @@ def test_spore_carrier_leaves_a_vine_where_it_died(dice: Dice) -> None:
     dice(3, 3)
     st.invalidate()
     st.apply_action(Attack(maelena, beast))
-    assert st.zone[beast] == DISCARD and slug(st, sq(4, 3)) == "vine-wall"
+    assert st.zone[beast] == MAGIC_PILE and slug(st, sq(4, 3)) == "vine-wall"
     assert st.ctrl[st.board[sq(4, 3)]] == 0 and st.magic[1] == 1
 
 
@@ -256,7 +257,7 @@ def test_vine_guard_lasts_until_your_next_turn(dice: Dice) -> None:
     st.invalidate()
     dice(4, 4)
     st.apply_action(Attack(maelena, savager))
-    assert st.zone[savager] == DISCARD
+    assert st.zone[savager] == MAGIC_PILE
 
 
 @pytest.mark.covers("glurp.disruptive", ruleset="first")
@@ -297,7 +298,7 @@ def test_spore_carrier_and_rampant_growth_want_one_space_one_vine_grows(
     st.apply_action(Attack(maelena, beast))
     while pending(st) is not None:  # the turn player orders the two triggers
         st.apply_action(pending(st).options[0])
-    assert st.zone[beast] == DISCARD and slug(st, sq(4, 3)) == "vine-wall"
+    assert st.zone[beast] == MAGIC_PILE and slug(st, sq(4, 3)) == "vine-wall"
     assert len(pile_cards(st, 0, "vine-wall")) == 14
 
 
@@ -349,7 +350,7 @@ def test_failing_the_roll_can_destroy_the_unit_for_the_vine_controller(
     st.invalidate()
     dice(1)
     st.apply_action(Move(archer, sq(4, 3)))
-    assert st.zone[archer] == DISCARD and st.magic[0] == 1  # R27: vine's controller
+    assert st.zone[archer] == MAGIC_PILE and st.magic[0] == 1  # R27: vine's controller
     assert st.board[sq(4, 2)] == vine  # the vine is alone again, no new one grew
 
 
@@ -396,7 +397,7 @@ def test_a_unit_destroyed_on_a_vine_leaves_the_vine_with_its_wounds(
     st.place(archer, sq(4, 3), 1)  # (placed there, as Ensnare does)
     dice(6, 6, 6)
     st.apply_action(Attack(savager, archer))
-    assert st.zone[archer] == DISCARD
+    assert st.zone[archer] == MAGIC_PILE
     assert st.board[sq(4, 3)] == vine and st.damage[vine] == 1 and st.ctrl[vine] == 0
 
 
@@ -657,7 +658,7 @@ def test_rampant_growth_and_a_unit_dying_on_a_vine_one_vine_stays(dice: Dice) ->
     st.invalidate()
     dice(6, 6, 6)
     st.apply_action(Attack(savager, victim))
-    assert st.zone[victim] == DISCARD and st.board[sq(4, 3)] == vine
+    assert st.zone[victim] == MAGIC_PILE and st.board[sq(4, 3)] == vine
     assert len(pile_cards(st, 0, "vine-wall")) == 14 and st.magic[0] == 1
 
 

@@ -13,6 +13,7 @@ from scenario import Dice, end_phases, end_turn, pending
 from engine.core.actions import (
     NO,
     Attack,
+    ChooseTarget,
     EndPhase,
     Move,
     PlayEvent,
@@ -24,6 +25,7 @@ from engine.core.board import sq
 from engine.core.phases import ATTACK, EVENTS, MOVE, SUMMON
 from engine.core.state import GameState
 from engine.core.zones import DECK, DISCARD, HAND, UNDER
+from engine.core.zones import MAGIC as MAGIC_PILE
 from engine.rulesets.first.responses import WINDOW
 
 
@@ -66,7 +68,7 @@ def test_a_mutation_is_summoned_onto_a_filth_common_and_keeps_its_wounds() -> No
     assert Move(bestial, sq(6, 4), -1) in st.legal_actions()
     # destroyed: the unit under it goes with it (R37)
     st.destroy(bestial, 1)
-    assert st.zone[bestial] == DISCARD and st.zone[anointed] == DISCARD
+    assert st.zone[bestial] == MAGIC_PILE and st.zone[anointed] == MAGIC_PILE
 
 
 def test_a_new_mutation_costs_less_and_the_old_returns_to_hand() -> None:
@@ -186,7 +188,7 @@ def test_nullify_destroys_the_spellsucker_and_cancels_the_event() -> None:
     assert dec is not None and dec.ability == WINDOW and dec.player == 0
     assert dec.options == (NO, UseAbility(sucker, "spellsucker-mutant.nullify"))
     st.apply_action(dec.options[1])
-    assert st.zone[sucker] == DISCARD and st.magic[0] == 1  # its own kill (R27)
+    assert st.zone[sucker] == MAGIC_PILE and st.magic[0] == 1  # its own kill (R27)
     assert pending(st) is None and st.zone[dark] == DISCARD
     assert st.on_board(a)  # Into Darkness had no effect on anything
     assert st.stack == []
@@ -393,7 +395,7 @@ def test_shield_of_the_hopeful_cancels_an_attacks_wounds(dice: Dice) -> None:
     bm = put(st, 1, "blade-master", sq(3, 3))
     dice(6)
     st.apply_action(Attack(bm, zealot))
-    assert st.zone[zealot] == DISCARD
+    assert st.zone[zealot] == MAGIC_PILE
 
 
 def test_shield_not_offered_for_misses_or_mutated_units(dice: Dice) -> None:
@@ -441,7 +443,7 @@ def test_dimensional_shift_destroys_the_unit_with_no_wall_space() -> None:
     void = put(st, 0, "void-mutant", sq(2, 2))
     zealot = put(st, 0, "zealot", sq(1, 2))
     st.apply_action(UseAbility(void, "void-mutant.dimensional-shift", zealot))
-    assert st.zone[zealot] == DISCARD and st.magic[0] == 1
+    assert st.zone[zealot] == MAGIC_PILE and st.magic[0] == 1
 
 
 @pytest.mark.covers("possessed-wall.effect", ruleset="first")
@@ -503,4 +505,54 @@ def test_possessed_wall_goes_with_its_wall(dice: Dice) -> None:
     st.apply_action(PlayEvent(pw))
     st.apply_action(ChooseTarget(wall))
     st.destroy(wall, 0)
-    assert st.zone[pw] == DISCARD
+    assert st.zone[pw] == MAGIC_PILE
+
+
+# ------------------------------------------------------------ Absorption Mutant
+@pytest.mark.covers("absorption-mutant.magic-linked", ruleset="first")
+def test_magic_linked_takes_a_filth_card_back_from_the_opponents_discard(
+    dice: Dice,
+) -> None:
+    st = fresh()
+    mutant = put(st, 0, "absorption-mutant", sq(3, 3))
+    victim = put(st, 1, "swordsman", sq(4, 3))
+    # two of my Filth commons the opponent destroyed (their magic pile, R22) and
+    # paid with (their discard pile, R14)
+    zealots = [put(st, 0, "zealot", sq(2, c)) for c in (0, 1)]
+    for z in zealots:
+        st.destroy(z, 1)
+    st.gain_magic(1, -2)
+    assert st.discard[1][-2:] == [zealots[1], zealots[0]]
+    assert st.pos[zealots[0]] == 1  # held by player 1, owned by me
+    st.invalidate()
+    dice(6, 6)
+    st.apply_action(Attack(mutant, victim))
+    assert st.magic_pile[0] == [victim]
+    dec = pending(st)
+    # one option per name and owner: the two zealots are one choice
+    assert dec is not None and dec.ability == "absorption-mutant.magic-linked"
+    assert dec.options == (NO, ChooseTarget(zealots[1]))
+    st.apply_action(ChooseTarget(zealots[1]))
+    assert st.discard[0][-1] == zealots[1] and st.pos[zealots[1]] == -1
+    assert zealots[1] not in st.discard[1] and zealots[0] in st.discard[1]
+    assert pending(st) is None
+
+
+def test_magic_linked_asks_nothing_without_a_kill_or_a_filth_card(dice: Dice) -> None:
+    st = fresh()
+    mutant = put(st, 0, "absorption-mutant", sq(3, 3))
+    big = put(st, 1, "hydrake", sq(3, 4))
+    zealot = put(st, 0, "zealot", sq(2, 0))
+    st.destroy(zealot, 1)
+    st.gain_magic(1, -1)  # a Filth card in their discard pile
+    dice(6, 1)  # 1 wound: no kill, nothing asked
+    st.apply_action(Attack(mutant, big))
+    assert pending(st) is None and st.on_board(big)
+    st.discard_to(zealot, 0)  # (gone from their pile)
+    victim = put(st, 1, "swordsman", sq(4, 3))
+    st.attacked.clear()
+    st.invalidate()
+    dice(6, 6)  # a kill, but no Filth card in their discard pile
+    assert not any(st.info.cards[c].faction == "the-filth" for c in st.discard[1])
+    st.apply_action(Attack(mutant, victim))
+    assert not st.on_board(victim) and pending(st) is None

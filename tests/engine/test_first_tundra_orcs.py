@@ -23,6 +23,7 @@ from engine.core.board import sq
 from engine.core.phases import ATTACK, EVENTS, MOVE
 from engine.core.state import GameState
 from engine.core.zones import BOARD, DISCARD, UNDER
+from engine.core.zones import MAGIC as MAGIC_PILE
 from engine.rulesets.first.abilities.tundra_orcs import shift_paths
 from engine.rulesets.first.piles import IN_PILE, pile_cards
 
@@ -189,7 +190,7 @@ def test_devastating_swing_lethal_misses_make_every_die_miss(dice: Dice) -> None
     enemy = put(st, 1, "duke-ramazall", sq(4, 3))
     dice(1, 2, 6, 6)
     st.apply_action(Attack(crusher, enemy))
-    assert st.damage[enemy] == 0 and st.zone[crusher] == DISCARD
+    assert st.damage[enemy] == 0 and st.zone[crusher] == MAGIC_PILE
     assert st.magic[0] == 1  # destroyed by its own ability: its player's magic
 
 
@@ -251,7 +252,7 @@ def test_glacial_shift_moves_ice_walls_through_commons(dice: Dice) -> None:
     i = list(dec.data[3]).index(through)
     dice(4)
     st.apply_action(ChooseOption(i))
-    assert st.pos[ice] == sq(5, 0) and st.zone[common] == DISCARD
+    assert st.pos[ice] == sq(5, 0) and st.zone[common] == MAGIC_PILE
     assert st.magic[0] == 1 and st.zone[champ] == BOARD and st.zone[wall] == BOARD
     assert pending(st) is None  # no other Ice Wall to move
 
@@ -292,7 +293,7 @@ def test_for_glory_commons_attack_again_after_the_attack_phase(dice: Dice) -> No
     st.apply_action(ChooseTarget(a))
     dice(3, 4, 5, 6)
     st.apply_action(ChooseTarget(enemy))
-    assert st.zone[enemy] == DISCARD and st.damage[a] == 1
+    assert st.zone[enemy] == MAGIC_PILE and st.damage[a] == 1
     assert pending(st) is None and st.zone[b] == BOARD
 
 
@@ -319,7 +320,7 @@ def test_for_glory_wound_may_destroy_the_attacker_and_the_next_may_still_go(
     dice(1, 1, 1)
     st.apply_action(ChooseTarget(a))
     st.apply_action(ChooseTarget(enemy))
-    assert st.zone[a] == DISCARD and st.magic[0] == 1  # its own wound, its own pile
+    assert st.zone[a] == MAGIC_PILE and st.magic[0] == 1  # its own wound, its own pile
     dec = pending(st)
     assert dec is not None and set(dec.options) == {NO, ChooseTarget(b)}
     st.apply_action(NO)

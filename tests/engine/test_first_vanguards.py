@@ -25,6 +25,7 @@ from engine.core.board import sq
 from engine.core.phases import ATTACK, EVENTS, MOVE
 from engine.core.state import GameState
 from engine.core.zones import ACTIVE, DISCARD, HAND
+from engine.core.zones import MAGIC as MAGIC_PILE
 from engine.rulesets.first.responses import WINDOW
 
 
@@ -313,22 +314,29 @@ def test_transformation_lasts_until_your_next_turn(dice: Dice) -> None:
 @pytest.mark.covers("strong-spirits.effect", ruleset="first")
 def test_strong_spirits_takes_the_opponents_woeful_brothers_as_magic() -> None:
     st = bench_fresh("samuel-farthen", "samuel-farthen", EVENTS, events=True)
-    bros = [
+    # two of MY brothers the opponent destroyed (their magic pile, R22) and paid
+    # with (their discard pile, R14), and one of their own discarded
+    mine = [put(st, 0, "woeful-brother", sq(3, c)) for c in (1, 2)]
+    for c in mine:
+        st.destroy(c, 1)
+    st.gain_magic(1, -2)
+    assert st.discard[1][-2:] == [mine[1], mine[0]]  # (pile top first)
+    theirs = next(
         c
         for c in range(len(st.info.cards))
-        if st.info.cards[c].slug == "woeful-brother" and st.info.owner[c] == 1
-    ][:2]
-    for c in bros:
-        if st.zone[c] != DISCARD:
-            st.remove_from_zone(c)
-            st.zone[c] = DISCARD
-            st.discard[1].append(c)
-    card = to_hand(st, 0, "strong-spirits")
-    st.apply_action(PlayEvent(card))
-    assert st.magic[0] == len(
-        [c for c in st.discard[1] if st.info.cards[c].slug == "woeful-brother"]
+        if st.info.cards[c].slug == "woeful-brother"
+        and st.info.owner[c] == 1
+        and st.zone[c] != DISCARD
     )
-    assert st.magic[0] >= 2
+    st.discard_card(theirs)
+    bros = [c for c in st.discard[1] if st.info.cards[c].slug == "woeful-brother"]
+    assert set(mine) | {theirs} <= set(bros)
+    card = to_hand(st, 0, "strong-spirits")
+    st.invalidate()
+    st.apply_action(PlayEvent(card))
+    # every brother of their discard pile, whoever owns it, onto my pile
+    assert st.magic_pile[0] == bros and st.magic[0] == len(bros)
+    assert not any(st.info.cards[c].slug == "woeful-brother" for c in st.discard[1])
     again = to_hand(st, 0, "strong-spirits")
     assert PlayEvent(again) not in st.legal_actions()  # none left to take
 
@@ -527,7 +535,7 @@ def test_arrow_of_light_with_an_empty_hand_asks_nothing(dice: Dice) -> None:
     st.damage[victim] = 1
     dice(6)
     st.apply_action(Attack(rae, victim))
-    assert st.zone[victim] == DISCARD and pending(st) is None
+    assert st.zone[victim] == MAGIC_PILE and pending(st) is None
 
 
 @pytest.mark.covers("transformation.effect", ruleset="first")
@@ -662,7 +670,7 @@ def test_divine_protection_not_asked_without_magic_misses_or_a_common(
     st.invalidate()
     dice(6, 6)
     st.apply_action(Attack(warlock, enemy))  # not a unit of the holder
-    assert pending(st) is None and st.zone[enemy] == DISCARD
+    assert pending(st) is None and st.zone[enemy] == MAGIC_PILE
     assert st.zone[dp] == HAND and st.magic[0] == 1
 
 
@@ -778,7 +786,7 @@ def test_a_spellsucker_nullifies_an_abolish_and_the_event_resolves() -> None:
     assert dec is not None and dec.ability == WINDOW and dec.player == 1
     assert dec.options == (NO, UseAbility(sucker, "spellsucker-mutant.nullify"))
     st.apply_action(dec.options[1])
-    assert st.zone[sucker] == DISCARD and st.zone[ab1] == DISCARD
+    assert st.zone[sucker] == MAGIC_PILE and st.zone[ab1] == DISCARD
     dec = pending(st)  # no second Abolish (FAQ 2.6.8.1): Channel Corruption resolves
     assert dec is not None and dec.ability == "channel-corruption.effect"
     assert st.zone[ab2] == HAND

@@ -98,7 +98,11 @@ GOLDEN_MATCHUPS = {
 # same commit, saying why.
 GAME_LOGS_DIGEST = {
     "second": "0e08bdd01f32288c6768d079a7421f966f43c9315b617ca3c122cd06b659d842",
-    "first": "d92b49f679ea8d37c79570f4c05d564822d1886bcf121f3cc8e546fece06631f",
+    # first: the magic pile became real cards (discard piles no longer hold the
+    # pile's cards, paid cards go to the payer's discard pile, cards under a
+    # destroyed unit go to the destroyer's pile, the look-ahead redeals the
+    # opponent's face-down pile)
+    "first": "bd9c1720d4ca3ae510dc1faeac22d96a796c9b58f143a9708441606e5c411373",
 }
 
 

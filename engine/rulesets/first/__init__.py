@@ -5,8 +5,10 @@ digest, seed 002 the authority):
 
 - :mod:`.setup` R6-R11 (reference-card setups, no opening hand, empty magic piles),
 - :mod:`.summon` R14, :mod:`.events` R15/R28 (events and walls in the event phase),
-- :mod:`.magic` R13 (draw to 5 as your turn begins), R14 (paying), R18 (build magic),
-  R22 (destroyed cards feed the destroyer's magic pile),
+- :mod:`.magic` R13 (draw to 5 as your turn begins), R14 (paying: the top card of
+  your magic pile to your discard pile), R18 (build magic), R22 (destroyed cards,
+  and the cards under them, go to the destroyer's magic pile); the pile is a real
+  pile of cards (``Ruleset.magic_pile``, zone ``MAGIC``), ``GameState.magic`` its size,
 - :mod:`.dice` R21 (d6, a hit on 3+), :mod:`.deck_rules` R46-R52,
 - :mod:`.vines` R31 (units on Vine Walls: moving and summoning onto them, the roll
   to leave, attacking a Vine Wall under a unit; it wraps the core's move and
@@ -35,11 +37,13 @@ from engine.core.actions import Attack, Build, DiscardForMagic, Move, PlayEvent,
 from engine.core.phases import ATTACK, EVENTS, MAGIC, MOVE, SUMMON
 from engine.core.ruleset import ApplyFn, LegalFn, Ruleset, register_ruleset
 from engine.core.types import RulesetProfile
+from engine.core.zones import DECK, DISCARD, HAND
+from engine.core.zones import MAGIC as MAGIC_PILE
 from engine.rulesets.first import dice
 from engine.rulesets.first.deck_rules import DECK_PROFILE
 from engine.rulesets.first.events import do_event, do_wall, legal_events, legal_walls
-from engine.rulesets.first.magic import do_build_magic, draw_up, legal_builds
-from engine.rulesets.first.piles import pile_destroyed
+from engine.rulesets.first.magic import do_build_magic, draw_up, legal_builds, pay
+from engine.rulesets.first.piles import PILES, pile_destroyed
 from engine.rulesets.first.setup import deal, game_deck
 from engine.rulesets.first.vines import (
     first_do_attack,
@@ -83,6 +87,7 @@ class FirstEdition(Ruleset):
     catalog_dir: ClassVar[str] = "first"
     catalog_schema: ClassVar[str] = "walls"
     watches_vacated: ClassVar[bool] = True  # Vine Walls under units (R31)
+    magic_pile: ClassVar[bool] = True  # R14, R18, R22: magic is a pile of cards
 
     def ability_tables(self) -> Sequence[Mapping[str, type[Any]]]:
         from engine.rulesets.first.abilities import ABILITY_TABLES
@@ -127,16 +132,75 @@ class FirstEdition(Ruleset):
         """R31: a Vine Wall a unit stood on is alone on its space again."""
         space_vacated(st, space)
 
+    def gain_magic(self, st: GameState, player: int, n: int) -> None:
+        """R14: spending ``n`` magic (n < 0) puts the top ``-n`` cards of the pile
+        on the player's discard pile. Magic is gained only by putting a card on a
+        pile (:func:`.magic.to_pile`), so n > 0 is a programming error."""
+        if n < 0:
+            pay(st, player, -n)
+        elif n > 0:
+            raise ValueError(
+                "first edition: gain magic by putting a card on the magic pile"
+                " (engine.rulesets.first.magic.to_pile), not by a number"
+            )
+
     def card_destroyed(
-        self, st: GameState, cid: int, was_ctrl: int, by_player: int | None, source: int
+        self,
+        st: GameState,
+        cid: int,
+        was_ctrl: int,
+        by_player: int | None,
+        source: int,
+        below: tuple[int, ...] = (),
     ) -> None:
-        """R22/R27: the destroyed card goes to the magic pile of the player whose
-        attack or effect destroyed it, their own cards included; cards of a
-        separate pile follow their own rule (:func:`.piles.pile_destroyed`)."""
-        if pile_destroyed(st, cid, was_ctrl, by_player):
+        """R22/R27: the destroyed card goes face down on top of the magic pile of
+        the player whose attack or effect destroyed it, their own cards included,
+        then the cards that were under it ("topmost first": the card, then what was
+        under it, in order); cards of a separate pile follow their own rule
+        (:func:`.piles.pile_destroyed`). Destroyed by a rule (no destroyer), it
+        stays in its owner's discard pile."""
+        if by_player is None:
             return
-        if by_player is not None:
-            st.gain_magic(by_player, 1)
+        if not pile_destroyed(st, cid, was_ctrl, by_player):
+            st.to_magic_pile(cid, by_player)
+        zone = st.zone
+        cards = st.info.cards
+        for c in below:
+            if zone[c] == DISCARD and cards[c].slug not in PILES:
+                st.to_magic_pile(c, by_player)
+
+    def resample_hidden(self, st: GameState, me: int) -> None:
+        """As the core's, and the opponent's magic pile lies face down (R41): the
+        cards of theirs in it are pooled with their hand and deck before the
+        redeal, which keeps the pile's size and the places in it of the cards they
+        do not own (those of ``me``'s they destroyed)."""
+        opp = 1 - me
+        owner = st.info.owner
+        pile = st.magic_pile[opp]
+        slots = [i for i, c in enumerate(pile) if owner[c] == opp]
+        k = len(st.hand[opp])
+        unseen = sorted(st.hand[opp] + st.deck[opp] + [pile[i] for i in slots])
+        hand = unseen[:k]
+        mine = unseen[k : k + len(slots)]
+        deck = unseen[k + len(slots) :]
+        zone = st.zone
+        pos = st.pos
+        for c in hand:
+            if zone[c] != HAND:
+                zone[c] = HAND
+            pos[c] = -1
+        for i, c in zip(slots, mine, strict=True):
+            pile[i] = c
+            if zone[c] != MAGIC_PILE:
+                zone[c] = MAGIC_PILE
+            pos[c] = opp
+        for c in deck:
+            if zone[c] != DECK:
+                zone[c] = DECK
+            pos[c] = -1
+        st.hand[opp] = hand
+        st.deck[opp] = deck
+        st.deck[me] = sorted(st.deck[me])
 
     def hits(self, st: GameState, attacker: int, faces: tuple[int, ...]) -> int:
         return dice.hits(faces)  # R21: each die showing 3+ is a hit

@@ -1,14 +1,25 @@
-"""The magic pile (R14, R18, R22) and drawing (R13).
+"""The magic pile (R14, R18, R22, R41) and drawing (R13).
 
-Build Magic (R18): put any number of cards from hand on your magic pile, one action per
-card. Paying (R14): one magic point = the top card of your magic pile to your discard
-pile. A destroyed card goes to the destroyer's magic pile (R22).
+The magic pile is a real pile of cards: ``GameState.magic_pile[p]``, bottom to top,
+its cards in zone ``MAGIC`` (:mod:`engine.core.state`), and ``GameState.magic[p]``
+is always its size (the core's zone moves keep them in step), so agents and the
+evaluation still read magic as a number.
 
-How the engine holds the pile: as a count per player (``GameState.magic``); the cards
-themselves lie in their owners' discard piles, so every card stays in exactly one zone.
-No rule of the engine reads which cards are in a magic pile; the few card abilities
-that do (Shadows, Summoning Surge, Illusionary Warrior, Strong Spirits, Blarf...) need
-a magic-pile zone first (issue 17).
+- Build Magic (R18): any number of cards from hand face down on top of your magic
+  pile, one action per card.
+- Paying (R14): one magic point = the top card of your magic pile face up onto YOUR
+  discard pile (whoever owns it): ``st.gain_magic(p, -n)`` does that
+  (:meth:`FirstEdition.gain_magic`). Magic is never gained without a card: a gain is
+  a card put on a pile (:func:`to_pile`), and ``gain_magic`` with n > 0 is an error.
+- Destroyed cards (R22, R27): face down on top of the magic pile of the player whose
+  attack or effect destroyed them, their own cards included, and the cards that were
+  under them after them (:meth:`FirstEdition.card_destroyed`).
+- Public information (R41): the sizes of both piles are public, the cards face down;
+  a player may look at their own pile, never reorder one (:mod:`engine.core.view`).
+
+For ability authors: :func:`to_pile`, :func:`pile_top`, :func:`in_pile_of`, :func:`pay`,
+:func:`discard_top_to_pile` (Meditate, Channel Magic, Rune Master...),
+:func:`move_pile_top` (Magic Drain, Spirit Drain, Siphon...).
 
 Draw (R13): at the start of your turn draw until you hold 5; never more than that, no
 hand limit; an empty draw pile is never refilled.
@@ -19,6 +30,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core.actions import Action, DiscardForMagic
+from engine.core.zones import MAGIC
 
 if TYPE_CHECKING:
     from engine.core.state import GameState
@@ -39,8 +51,59 @@ def legal_builds(st: GameState) -> list[Action]:
 
 
 def do_build_magic(st: GameState, a: DiscardForMagic) -> None:
-    st.discard_card(a.card)
-    st.gain_magic(st.turn_player, 1)
+    st.to_magic_pile(a.card, st.turn_player)
+
+
+def to_pile(st: GameState, player: int, cid: int) -> None:
+    """Put ``cid`` (from wherever it is) face down on top of ``player``'s pile."""
+    st.to_magic_pile(cid, player)
+
+
+def in_pile_of(st: GameState, cid: int, player: int) -> bool:
+    """Is ``cid`` in ``player``'s magic pile?"""
+    return st.zone[cid] == MAGIC and st.pos[cid] == player
+
+
+def pile_top(st: GameState, player: int) -> int:
+    """The top card of ``player``'s magic pile, -1 when it is empty."""
+    pile = st.magic_pile[player]
+    return pile[-1] if pile else -1
+
+
+def pay(st: GameState, player: int, n: int) -> None:
+    """R14: ``n`` magic = the top ``n`` cards of ``player``'s pile, one at a time,
+    face up onto ``player``'s discard pile. (A position built by hand may give a
+    player magic without cards, ``magic[p]`` > the pile's size: such magic is paid
+    after the cards, as a bare number; a game never has any.)"""
+    pile = st.magic_pile[player]
+    while n > 0 and pile:
+        st.discard_to(pile[-1], player)
+        n -= 1
+    if n > 0:
+        v = st.magic[player] - n
+        st.magic[player] = v if v > len(pile) else len(pile)
+
+
+def discard_top_to_pile(st: GameState, player: int) -> int:
+    """Move the top card of ``player``'s discard pile face down onto their magic
+    pile; the card, or -1 when the discard pile is empty."""
+    disc = st.discard[player]
+    if not disc:
+        return -1
+    c = disc[-1]
+    st.to_magic_pile(c, player)
+    return c
+
+
+def move_pile_top(st: GameState, src: int, dst: int, n: int = 1) -> int:
+    """Move up to ``n`` cards, one at a time, from the top of ``src``'s magic pile
+    to the top of ``dst``'s; how many moved."""
+    pile = st.magic_pile[src]
+    got = 0
+    while got < n and pile:
+        st.to_magic_pile(pile[-1], dst)
+        got += 1
+    return got
 
 
 def draw_up(st: GameState, player: int) -> int:

@@ -147,7 +147,7 @@ def pile_destroyed(
     if spec.back:
         return_to_pile(st, cid)
     elif by_player is not None and by_player != was_ctrl:
-        st.gain_magic(by_player, 1)  # an enemy's kill: the ordinary rule (R22)
+        st.to_magic_pile(cid, by_player)  # an enemy's kill: the ordinary rule (R22)
     return True
 
 

@@ -102,7 +102,13 @@ class SecondEdition(Ruleset):
         return False
 
     def card_destroyed(
-        self, st: GameState, cid: int, was_ctrl: int, by_player: int | None, source: int
+        self,
+        st: GameState,
+        cid: int,
+        was_ctrl: int,
+        by_player: int | None,
+        source: int,
+        below: tuple[int, ...] = (),
     ) -> None:
         """R7: the destroyer gains 1 magic for an enemy card (``mod_kill_magic``
         abilities change the amount)."""

@@ -21,7 +21,7 @@ Each card, in our own words:
   from your hand or draw pile (the draw pile is shuffled after a search) and place it
   next to the one summoned; when one takes wounds from an attack, the other (if you
   control it) takes as many. FAQ: a twin destroyed that way goes to its controller's
-  magic pile (that player gains the magic).
+  magic pile.
 - Sorgwen, *Telepathic Command*: as your attack phase ends, you may have a common you
   control within 3 spaces of her attack once more, at once (an extra attack).
 - Breaker, *Memory Break*: after it attacks an enemy unit, the top card of the
@@ -47,8 +47,8 @@ Each card, in our own words:
   the shared Magic Drain and A Hero Is Born (:mod:`.shared`).
 
 Control changes: a unit taken (Mind Capture, Mind Control) stays yours until it leaves
-the battlefield. Destroyed, it goes to its owner's discard pile, and the player whose
-attack or effect destroyed it gains the magic (R22, R27), whoever controlled it.
+the battlefield. Destroyed, it goes to the magic pile of the player whose attack or
+effect destroyed it (R22, R27), whoever controlled it.
 """
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ from engine.core.actions import (
 )
 from engine.core.board import DIST, own_row
 from engine.core.effects import (
-    Borrowing,
+    FlagLending,
     ask_optional_target,
     attack_targets,
     common_or_champion,
@@ -76,6 +76,7 @@ from engine.core.effects import (
     within,
 )
 from engine.core.hooks import BOARD, DECK, DISCARD, HAND, Ability, Decision, Trigger
+from engine.core.hooks import MAGIC as MAGIC_PILE
 from engine.core.mechanics.attack import hits_of
 from engine.core.phases import ATTACK, MOVE
 from engine.rulesets.first.abilities.common import (
@@ -191,74 +192,20 @@ def is_named(st: GameState, cid: int, slug: str) -> bool:
     return False
 
 
-class CopyAbilities(Borrowing):
+class CopyAbilities(FlagLending):
     """A unit that has, this turn, the name and abilities of a unit it picks when the
     phase ``phase`` of its controller's turn begins (Mind Witch, Vlox). The pick is
     kept in ``st.flags`` as ``<id>:<src>`` = picked card + 1 (flags end with the
-    turn); the copied abilities stay if the picked unit leaves play."""
+    turn); the copied abilities stay if the picked unit leaves play. The lending
+    machinery is the core's :class:`~engine.core.effects.FlagLending`, shared with
+    the second edition's Mind Witch."""
 
     self_only = True  # copied modifiers change the copying card only
     not_forwarded = ("lets_pass",)
-    own_hooks = ("start_of_phase",)
-    phase: int = MOVE
-
-    def __init__(self) -> None:
-        self._keys: dict[int, str] = {}
-
-    def _key(self, src: int) -> str:
-        got = self._keys.get(src)
-        if got is None:
-            got = self._keys[src] = f"{self.id}:{src}"
-        return got
+    pick_tag = "copy"
 
     def candidates(self, st: GameState, src: int) -> list[int]:
         return []
-
-    def _lending(self, st: GameState, src: int) -> bool:
-        flags = st.flags
-        return bool(flags) and bool(flags.get(self._keys.get(src) or self._key(src)))
-
-    def _pairs(self, st: GameState, src: int, hook: str) -> list[tuple[int, Ability]]:
-        if not self._lending(st, src):
-            return []
-        return Borrowing._pairs(self, st, src, hook)
-
-    def _any(self, st: GameState, src: int, hook: str, *args: object) -> bool:
-        if not self._lending(st, src):
-            return False
-        return Borrowing._any(self, st, src, hook, *args)
-
-    def _collect(
-        self, st: GameState, src: int, hook: str, *args: object
-    ) -> Trigger | None:
-        if not self._lending(st, src):
-            return self.own_trigger(st, src, hook, args)
-        return Borrowing._collect(self, st, src, hook, *args)
-
-    def lent(self, st: GameState, src: int) -> list[tuple[int, Ability]]:
-        got = st.flags.get(self._key(src)) if st.flags else None
-        if not got:
-            return []
-        memo: dict[tuple[int, int], list[tuple[int, Ability]]] = (
-            st.info.extra.setdefault(self.id, {})
-        )
-        mkey = (src, got)
-        out = memo.get(mkey)
-        if out is None:
-            out = memo[mkey] = [
-                (src, ab)
-                for ab in st.info.abilities[got - 1]
-                if not isinstance(ab, Borrowing)
-            ]
-        return out
-
-    def own_trigger(
-        self, st: GameState, src: int, hook: str, args: tuple[object, ...]
-    ) -> Trigger | None:
-        if hook == "start_of_phase" and args[0] == self.phase:
-            if st.turn_player == st.ctrl[src] and st.zone[src] == BOARD:
-                return self.trigger(st, src, "copy")
-        return None
 
     def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
         if self.resolve_bundle(st, trig):
@@ -462,7 +409,7 @@ class MindLink(Ability):
 
     twin = "talu"
     # the link fires even when the attack destroys this twin
-    hook_zones = {"after_attack_result": (BOARD, DISCARD)}
+    hook_zones = {"after_attack_result": (BOARD, DISCARD, MAGIC_PILE)}
 
     def _twin_off_board(self, st: GameState, player: int) -> list[int]:
         return [

@@ -7,11 +7,11 @@ research/first-edition.md 2.4. Readings in our own words:
   attack with one Cave Goblin unit you control whose cost is 0 (an extra attack; it
   may be a unit that already attacked).
 - Blarf, *Magic Augmentation*: in your turn, whenever nothing is resolving, you may
-  move the top card of your magic pile under Blarf (1 magic -> 1 card under him,
-  kept as his ``boost`` count); +1 attack per card, at most +4, so at most 4 are
-  offered. Cards under him go with him: when he is destroyed the destroyer's magic
-  pile gets them too (R22). Read as Blarf's controller's ability (R35); the engine
-  offers it in your own turn only.
+  move the top card of your magic pile under Blarf (the card itself goes under
+  him); +1 attack per card under him, at most +4, so at most 4 are offered. Cards
+  under him go with him: when he is destroyed the destroyer's magic pile gets them
+  too (R22, the ruleset's rule for every destroyed card). Read as Blarf's
+  controller's ability (R35); the engine offers it in your own turn only.
 - Mook, *Taskmaster*: each die rolled for an attack by another Cave Goblin unit you
   control within 3 spaces of Mook shows 1 more (the roll is replaced, so every later
   rule reads the raised faces).
@@ -29,7 +29,7 @@ research/first-edition.md 2.4. Readings in our own words:
 - Smeege, *Magic Junkie*: at the end of your turn pay 1 magic or discard Smeege
   (with no magic he is discarded without asking; discarding is not destroying).
 - The Feeder, *Scavenged Meal*: a Cave Goblin unit destroyed within 2 spaces of it
-  goes under it instead of into a magic pile (the destroyer's magic is taken back).
+  goes under it instead of into a magic pile (out of the destroyer's pile).
   When it attacks you may discard units from under it for +1 attack each: the
   attack is offered as an ability action whose option carries the number and the
   target. Cards under it go to the destroyer with it (R22).
@@ -96,6 +96,7 @@ from engine.core.hooks import (
     Trigger,
     replace_roll,
 )
+from engine.core.hooks import MAGIC as MAGIC_PILE
 from engine.core.mechanics.attack import do_attack
 from engine.core.mechanics.movement import _plain_path, walk_reach
 from engine.core.phases import ATTACK, EVENTS, MAGIC, MOVE
@@ -110,6 +111,7 @@ from engine.rulesets.first.abilities.common import (
     adjacent_cards,
 )
 from engine.rulesets.first.dice import hits
+from engine.rulesets.first.magic import pile_top
 from engine.rulesets.first.summon import legal_summons, wall_spaces
 
 if TYPE_CHECKING:
@@ -183,30 +185,6 @@ def walk_path(st: GameState, start: int, to: int, n: int) -> tuple[int, ...]:
     return tuple(reversed(path))
 
 
-class _UnderToDestroyer(Ability):
-    """Cards under this unit go with it into the destroyer's magic pile (R22): the
-    destroyer gains 1 more magic per card under it."""
-
-    hook_zones = {"on_destroy": (DISCARD,)}
-
-    def under_count(self, st: GameState, src: int) -> int:
-        return len(st.under.get(src, ()))
-
-    def instead_of_destroy(self, st: GameState, src: int, card: int) -> bool:
-        if card == src:  # remember the count before the cards are discarded
-            st.flags[f"first.under-count.{src}"] = self.under_count(st, src)
-        return False
-
-    def on_destroy(
-        self, st: GameState, src: int, card: int, by_player: int | None
-    ) -> Trigger | None:
-        if card == src:
-            n = st.flags.pop(f"first.under-count.{src}", 0)
-            if n and by_player is not None:
-                st.gain_magic(by_player, n)
-        return None
-
-
 # -- Sneeks ----------------------------------------------------------------------------
 class Sly(Ability):
     """End of your turn: you may swap Sneeks with a Cave Goblin unit you control."""
@@ -260,29 +238,31 @@ class LeaderOfTheHorde(Ability):
 
 
 # -- Blarf -----------------------------------------------------------------------------
-class MagicAugmentation(_UnderToDestroyer):
-    """Move the top card of your magic pile under Blarf: +1 attack per card (max
-    +4). The cards are counted as Blarf's ``boost``."""
+class MagicAugmentation(Ability):
+    """Move the top card of your magic pile under Blarf (the card itself, face
+    down): +1 attack per card under him (max +4)."""
 
     CAP = 4
     self_only = True
 
-    def under_count(self, st: GameState, src: int) -> int:
-        return st.boost[src]
-
     def actions(self, st: GameState, src: int) -> list[Action]:
         me = st.ctrl[src]
-        if st.turn_player != me or st.magic[me] < 1 or st.boost[src] >= self.CAP:
+        if (
+            st.turn_player != me
+            or not st.magic_pile[me]
+            or len(st.under.get(src, ())) >= self.CAP
+        ):
             return []
         return [UseAbility(src, self.id, 0)]
 
     def use(self, st: GameState, src: int, action: Action) -> None:
-        st.gain_magic(st.ctrl[src], -1)
-        st.boost[src] += 1
+        top = pile_top(st, st.ctrl[src])
+        if top >= 0:
+            st.put_under(top, src)
 
     def mod_strength(self, st: GameState, src: int, cid: int, value: int) -> int:
         if cid == src:
-            return value + min(self.CAP, st.boost[src])
+            return value + min(self.CAP, len(st.under.get(src, ())))
         return value
 
 
@@ -490,7 +470,7 @@ class MagicJunkie(Ability):
 _FEED_BONUS = "first.feeder.bonus"
 
 
-class ScavengedMeal(_UnderToDestroyer):
+class ScavengedMeal(Ability):
     """A Cave Goblin unit destroyed within 2 spaces goes under the Feeder; its
     attack (``option`` = number discarded << 8 | target) may discard them for +1
     attack each."""
@@ -512,11 +492,9 @@ class ScavengedMeal(_UnderToDestroyer):
     def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
         src = trig.source
         card, by = trig.data
-        if not st.on_board(src) or st.zone[card] != DISCARD:
+        if not st.on_board(src) or st.zone[card] not in (DISCARD, MAGIC_PILE):
             return
-        st.put_under(card, src)
-        if by is not None and st.magic[by] > 0:
-            st.gain_magic(by, -1)  # it went under the Feeder, not to a magic pile
+        st.put_under(card, src)  # (out of the destroyer's magic pile, if there)
 
     def actions(self, st: GameState, src: int) -> list[Action]:
         n = len(st.under.get(src, ()))

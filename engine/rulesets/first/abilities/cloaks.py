@@ -25,7 +25,7 @@ Each card, in our own words:
   straight-line spaces: you control it until the end of the turn, and may move it up
   to 2 spaces at once. It may then act for you with what it has left this turn (R42).
   Control ends at the end of the turn even if Sin-Sin left play; destroyed while
-  charmed, it goes to its owner's discard pile and the destroyer gains the magic.
+  charmed, it goes to the destroyer's magic pile (R22).
 - Spider, *Infiltrate*: at the end of your turn, if he stands on the opponent's back
   row, you may place him next to a wall you control; if you do, the opponent's
   summoner gets 1 wound.
@@ -108,6 +108,7 @@ from engine.core.effects import (
     within,
 )
 from engine.core.hooks import BOARD, DISCARD, Ability, Decision, Trigger
+from engine.core.hooks import MAGIC as MAGIC_PILE
 from engine.core.mechanics.attack import hits_of
 from engine.core.mechanics.movement import can_still_move
 from engine.core.phases import ATTACK, EVENTS, MOVE, SUMMON
@@ -380,7 +381,7 @@ class Charm(Ability):
 
     action_phases = (ATTACK,)
     # control ends at the end of the turn even if Sin-Sin left play meanwhile
-    zones = (BOARD, DISCARD)
+    zones = (BOARD, DISCARD, MAGIC_PILE)  # (destroyed: in a magic pile)
     hook_zones = {"actions": (BOARD,)}
 
     def _targets(self, st: GameState, src: int) -> list[int]:
@@ -830,8 +831,7 @@ class Steal(Ability):
                 )
         elif step == "give" and isinstance(action, ChooseTarget):
             if action.card in st.hand[dec.player]:
-                st.discard_card(action.card)
-                st.gain_magic(dec.data[1], 1)
+                st.to_magic_pile(action.card, dec.data[1])
 
 
 _HEIST = "first.heist"

@@ -5,24 +5,25 @@ Every magic cost of an ability goes through :func:`.common.can_pay` and
 :func:`.common.pay`: Wake the Father Gem makes it 1 less this turn (for every such
 ability, so one Gem Mage may benefit twice, FAQ) and Magic Stasis forbids paying it.
 
-The magic pile (first/magic.py): the engine counts each pile and keeps its cards in
-their owners' discard piles, so "move the top card of your discard pile onto your magic
-pile" (Meditate, Channel Magic) is read as 1 more magic while your discard pile
-holds a card.
+The magic pile (first/magic.py) is a pile of cards: "move the top card of your discard
+pile onto your magic pile" (Meditate, Channel Magic) moves that very card face down.
 
-- Tundle, *Meditate*: at the start of your attack phase you may do that; on a turn you
-  do, only 1 of your units may attack (any one; Tundle need not be it, FAQ).
+- Tundle, *Meditate*: at the start of your attack phase you may move the top card of
+  your discard pile onto your magic pile; on a turn you do, only 1 of your units may
+  attack (any one; Tundle need not be it, FAQ).
 - Deep Troll, *Rock Eater*: +1 die against a wall; when his attack wounds a wall, 1
   wound comes off him (the "may" is always taken: it only helps).
 - Gren, *Shard of the Father Gem*: when a unit you control within 2 spaces of Gren is
-  destroyed by an opponent, the magic goes to you instead of them.
+  destroyed by an opponent and so goes to their magic pile, it goes onto yours
+  instead (moved from the top of theirs to the top of yours).
 - Kynder, *Mage Push*: once per turn, at any time in your turn (between actions),
   pay 1 magic: a unit within 2 spaces of him (not Kynder) moves up to 2 spaces (a move:
   a unit that cannot be moved, e.g. Engaged or Built, cannot be pushed).
 - Lun, *Gem of Calling*: once per turn, after Lun moves, you may pay 1 magic to place
   a common within 4 spaces of Lun (either side's) next to Lun.
-- Piclo, *Channel Magic*: when his attack destroys a card, you also gain 1 magic (the
-  discard card, see above; always taken).
+- Piclo, *Channel Magic*: when his attack destroys a card that goes into your magic
+  pile, you also move the top card of your discard pile onto your magic pile (the
+  "may" is always taken: it only helps).
 - Sprog, *Restructure*: at the end of your turn you may pay 1 magic to move a wall
   next to Sprog onto an empty space within 2 spaces of him; a wall you control never
   onto the opponent's side.
@@ -49,9 +50,14 @@ Events:
   within 4 spaces of your summoner (at least one; you choose them one at a time and
   may stop after any).
 
-Not implemented: Illusionary Warrior (it takes a common out of your magic pile: the
-engine does not know which cards a magic pile holds, first/magic.py) and the shared
-Summoning Surge (a neutral event, with the same need).
+- Illusionary Warrior: choose a common in your magic pile and place it next to a Deep
+  Dwarf champion or a Gem Mage you control, under your control (whoever owns it: a
+  common you destroyed may fight for you). ``ChooseTarget`` the common (pile order,
+  one per name and owner), then ``ChooseSpace``. Playable only when such a common and
+  an empty space next to such a unit exist. "Deep Dwarf champion": a champion of the
+  Deep Dwarves faction.
+
+Summoning Surge, also in Tundle's deck, is a neutral event (:mod:`.neutral`).
 """
 
 from __future__ import annotations
@@ -76,6 +82,7 @@ from engine.core.effects import (
     may_attack_now,
 )
 from engine.core.hooks import DISCARD, Ability, Decision, Trigger
+from engine.core.hooks import MAGIC as MAGIC_PILE
 from engine.core.mechanics.movement import _plain_path, can_still_move, walk_reach
 from engine.core.phases import ATTACK, MOVE
 from engine.core.types import CardClass
@@ -89,6 +96,7 @@ from engine.rulesets.first.abilities.common import (
     walls_of,
 )
 from engine.rulesets.first.events import _SIDE, EVENTS_PLAYED
+from engine.rulesets.first.magic import discard_top_to_pile, in_pile_of
 
 if TYPE_CHECKING:
     from engine.core.state import GameState
@@ -117,8 +125,8 @@ _MEDITATE = "first.dd.meditated"
 
 
 class Meditate(AtYourPhaseStart):
-    """Start of your attack phase: you may take 1 magic from your discard pile; then
-    only one of your units attacks this turn."""
+    """Start of your attack phase: you may move the top card of your discard pile
+    onto your magic pile; then only one of your units attacks this turn."""
 
     phase = ATTACK
 
@@ -131,7 +139,7 @@ class Meditate(AtYourPhaseStart):
 
     def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
         if isinstance(action, YesNo) and action.yes:
-            st.gain_magic(dec.player, 1)
+            discard_top_to_pile(st, dec.player)
             st.flags[_MEDITATE] = dec.player + 1
 
     def prevents_attack(
@@ -167,8 +175,8 @@ class RockEater(Ability):
 
 
 class ShardOfTheFatherGem(Ability):
-    """A unit you control destroyed by an opponent within 2 of Gren: the magic is
-    yours, not theirs."""
+    """A unit you control destroyed by an opponent within 2 of Gren goes to your
+    magic pile, not theirs."""
 
     def on_destroy_at(
         self, st: GameState, src: int, card: int, by_player: int | None, space: int
@@ -182,14 +190,13 @@ class ShardOfTheFatherGem(Ability):
             and st.info.is_unit[card]
             and DIST[st.pos[src]][space] <= 2
         ):
-            return self.trigger(st, src, by_player)
+            return self.trigger(st, src, by_player, card)
         return None
 
     def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
-        other = trig.data[0]
-        if st.magic[other] >= 1:
-            st.gain_magic(other, -1)
-            st.gain_magic(trig.player, 1)
+        other, card = trig.data
+        if st.zone[card] == MAGIC_PILE and st.pos[card] == other:
+            st.to_magic_pile(card, trig.player)
 
 
 class MagePush(Ability):
@@ -277,18 +284,23 @@ class GemOfCalling(AfterOwnMove):
 
 
 class ChannelMagic(Ability):
-    """When his attack destroys a card, 1 more magic (from your discard pile)."""
+    """When his attack destroys a card (into your magic pile), the top card of your
+    discard pile goes onto your magic pile too."""
 
     def after_attack(
         self, st: GameState, src: int, attacker: int, target: int, hits: int
     ) -> Trigger | None:
-        if attacker == src and not st.on_board(target) and hits > 0:
+        if (
+            attacker == src
+            and hits > 0
+            and st.zone[target] == MAGIC_PILE
+            and st.pos[target] == st.ctrl[src]
+        ):
             return self.trigger(st, src)
         return None
 
     def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
-        if st.discard[trig.player]:
-            st.gain_magic(trig.player, 1)
+        discard_top_to_pile(st, trig.player)
 
 
 class Restructure(Ability):
@@ -586,7 +598,78 @@ class MagicTorrent(Ability):
             )
 
 
+# -- Illusionary Warrior ---------------------------------------------------------------
+DEEP_DWARVES = "deep-dwarves"
+
+
+class IllusionaryWarrior(Ability):
+    """A common from your magic pile onto an empty space next to a Deep Dwarf
+    champion or a Gem Mage you control, under your control (``data``: "card", then
+    "space" and the common)."""
+
+    def _anchors(self, st: GameState, player: int) -> list[int]:
+        cards = st.info.cards
+        return [
+            c
+            for c in st.units_of(player)
+            if cards[c].slug == "gem-mage"
+            or (
+                cards[c].faction == DEEP_DWARVES
+                and CardClass.CHAMPION in cards[c].classes
+            )
+        ]
+
+    def _spaces(self, st: GameState, player: int) -> list[int]:
+        return sorted(
+            {
+                s
+                for a in self._anchors(st, player)
+                for s in ADJ[st.pos[a]]
+                if st.board[s] < 0
+            }
+        )
+
+    def _commons(self, st: GameState, player: int) -> list[int]:
+        """The commons of ``player``'s magic pile, bottom to top, one per name and
+        owner (two such copies are the same choice)."""
+        info = st.info
+        seen: set[tuple[str, int]] = set()
+        out: list[int] = []
+        for c in st.magic_pile[player]:
+            key = (info.cards[c].slug, info.owner[c])
+            if info.is_unit[c] and info.is_common[c] and key not in seen:
+                seen.add(key)
+                out.append(c)
+        return out
+
+    def can_play(self, st: GameState, card: int) -> bool:
+        p = st.turn_player
+        return bool(self._commons(st, p)) and bool(self._spaces(st, p))
+
+    def play(self, st: GameState, card: int) -> None:
+        p = st.turn_player
+        opts = [ChooseTarget(c) for c in self._commons(st, p)]
+        st.ask(
+            self.decision(
+                st, card, opts, "card", player=p, prompt="Illusionary Warrior"
+            )
+        )
+
+    def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
+        p = dec.player
+        if dec.data[0] == "card" and isinstance(action, ChooseTarget):
+            opts = [ChooseSpace(s) for s in self._spaces(st, p)]
+            st.ask(self.decision(st, dec.source, opts, "space", action.card, player=p))
+        elif dec.data[0] == "space" and isinstance(action, ChooseSpace):
+            c = dec.data[1]
+            if in_pile_of(st, c, p) and st.board[action.space] < 0:
+                st.place(c, action.space, p)  # out of the pile: magic - 1
+                if st.stats is not None:
+                    st.stats[3 * c] += 1
+
+
 ABILITIES: dict[str, type[Ability]] = {
+    "illusionary-warrior.effect": IllusionaryWarrior,
     "tundle.meditate": Meditate,
     "deep-troll.rock-eater": RockEater,
     "gren.shard-of-the-father-gem": ShardOfTheFatherGem,

@@ -7,7 +7,8 @@ Goodwin's Blade cards; research/first-edition.md 2.6. Readings in our own words:
 - Ret-Talus, *Raise the Dead*: instead of attacking, pay 2 magic to place a common
   FK unit from your discard pile next to him (``UseAbility`` option = the card; one
   copy of each distinct card is offered). The FAQ lets the cards just paid be taken:
-  the engine keeps paid cards in the discard pile anyway (magic is a count).
+  the cards the payment will put on your discard pile (the top of your magic pile,
+  R14) are offered too.
   With Legions of the Dead played this turn he also has *Greater Raise* (option
   -1): pay 3 magic, then place up to 3 such units next to him, one at a time.
 - Mad Sirian, *Blood Drain*: when his attack puts 1+ wounds on an enemy unit, 1
@@ -21,8 +22,7 @@ Goodwin's Blade cards; research/first-edition.md 2.6. Readings in our own words:
   on 5+ it is discarded (not destroyed: nobody gains magic). Placing or summoning
   next to him does not count.
 - Anica, *Spirit Drain*: when her attack destroys an enemy unit, the opponent's top
-  magic card goes to your pile (1 magic from them to you, at once; nothing if
-  their pile is empty).
+  magic pile goes on top of yours (at once; nothing if their pile is empty).
 - Corpse Wyrm, *Spawn*: in your summon phase, a common FK unit from hand may be
   summoned (paying its cost) onto an empty space next to him instead of next to a
   wall; it gets 1 wound (``UseAbility`` option = card * 64 + space).
@@ -31,12 +31,11 @@ Goodwin's Blade cards; research/first-edition.md 2.6. Readings in our own words:
 - Hirud, *Magic Leech*: while he is on the battlefield every champion costs 2 more
   to summon, for both players (the core hook ``mod_summon_cost``).
 - Reaper, *Soul Harvest*: a unit its attack destroys goes under it instead of to
-  your magic pile (the magic the destruction gave is taken back); +1 attack per unit
-  under it. Cards that were under the victim go to their owners' discard piles, as
-  the core does for every destroyed card.
-- Skeletal Archer, *Magic Locked*: when destroyed, roll a die; on 3+ it stays in
-  its owner's discard pile and the destroyer loses the magic it gained for it (a
-  Reaper that took it first keeps it: the card is no longer on its way to a pile).
+  your magic pile (taken out of it); +1 attack per unit under it. Cards that were
+  under the victim stay in your magic pile (FAQ; R22 put them there).
+- Skeletal Archer, *Magic Locked*: when destroyed, roll a die; on 3+ it goes from
+  the destroyer's magic pile to its owner's discard pile (a Reaper that took it
+  first keeps it: the card is no longer in a pile).
 - Zombie Warrior, *Infect*: when its attack destroys an enemy unit, you may place a
   Zombie Warrior from your discard pile on that unit's space (if still empty).
 - Cultist, *Death Curse*: when an enemy unit's attack destroys it, roll a die; on 3+
@@ -46,8 +45,8 @@ Goodwin's Blade cards; research/first-edition.md 2.6. Readings in our own words:
   that unit from then on.
 - Reaver, *Undying*: when an attack destroys it, roll a die; on 5+ it is placed next
   to the attacker (if the attacker is still on the battlefield and has an empty
-  neighbour) with 1 wound, back under its owner's control; the destroyer's magic
-  pile loses the card (1 magic).
+  neighbour) with 1 wound, back under its owner's control, out of the destroyer's
+  magic pile.
 - Ghoul, *Ravenous Hunger*: at the end of your attack phase it gets 1 wound if it
   destroyed no unit with an attack that phase.
 - Vampire, *Bat Flight*: moves through cards (ending on an empty space); after it
@@ -102,8 +101,10 @@ from engine.core.hooks import (
     Decision,
     Trigger,
 )
+from engine.core.hooks import MAGIC as MAGIC_PILE
 from engine.core.phases import ATTACK, EVENTS, SUMMON
 from engine.core.types import CardClass
+from engine.rulesets.first.magic import in_pile_of, move_pile_top
 from engine.rulesets.first.summon import legal_summons, summon_cost, wall_spaces
 
 if TYPE_CHECKING:
@@ -207,20 +208,25 @@ class RaiseTheDead(Ability):
 
     action_phases = (ATTACK,)
 
-    def _dead(self, st: GameState, player: int) -> list[int]:
-        return distinct(st, [c for c in st.discard[player] if fk_common(st, c)])
+    def _dead(self, st: GameState, player: int, paying: int = 0) -> list[int]:
+        """Your discard pile's FK commons, and those of the top ``paying`` cards of
+        your magic pile (paying puts them there first, FAQ)."""
+        pile = st.magic_pile[player]
+        paid = pile[len(pile) - paying :][::-1] if paying else []
+        return distinct(st, [c for c in st.discard[player] + paid if fk_common(st, c)])
 
     def actions(self, st: GameState, src: int) -> list[Action]:
         if not may_attack_now(st, src) or not empty_adjacent(st, src):
             return []
         me = st.ctrl[src]
-        dead = self._dead(st, me)
-        if not dead:
-            return []
         out: list[Action] = []
         if st.magic[me] >= 2:
-            out += [UseAbility(src, self.id, c) for c in dead]
-        if st.flags.get(_greater_key(me)) and st.magic[me] >= 3:
+            out += [UseAbility(src, self.id, c) for c in self._dead(st, me, 2)]
+        if (
+            st.flags.get(_greater_key(me))
+            and st.magic[me] >= 3
+            and self._dead(st, me, 3)
+        ):
             out.append(UseAbility(src, self.id, -1))
         return out
 
@@ -309,7 +315,8 @@ class LifeDrain(BloodDrain):
 
 
 class SpiritDrain(NotesSide):
-    """When her attack destroys an enemy unit: 1 magic from the opponent to you."""
+    """When her attack destroys an enemy unit: the top card of the opponent's magic
+    pile onto yours."""
 
     def after_attack_result(
         self, st: GameState, src: int, res: AttackResult
@@ -325,9 +332,7 @@ class SpiritDrain(NotesSide):
 
     def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
         me = trig.player
-        if st.magic[1 - me] > 0:
-            st.gain_magic(1 - me, -1)
-            st.gain_magic(me, 1)
+        move_pile_top(st, 1 - me, me)
 
 
 class BloodForBlood(Ability):
@@ -527,12 +532,11 @@ class SoulHarvest(Ability):
         src, card = trig.source, trig.data[0]
         if (
             not st.on_board(src)
-            or st.zone[card] != DISCARD
+            or not in_pile_of(st, card, st.ctrl[src])
             or st.flags.get(_locked_key(card))
         ):
             return
-        st.gain_magic(st.ctrl[src], -1)
-        st.put_under(card, src)
+        st.put_under(card, src)  # out of your magic pile
 
 
 # -- Skeletal Archer -------------------------------------------------------------------
@@ -540,7 +544,7 @@ class MagicLocked(Ability):
     """When destroyed: roll; on 3+ it stays in its owner's discard pile instead of
     the destroyer's magic pile."""
 
-    hook_zones = {"on_destroy": (DISCARD,)}
+    hook_zones = {"on_destroy": (MAGIC_PILE,)}  # (where a destroyed card lies)
 
     def on_destroy(
         self, st: GameState, src: int, card: int, by_player: int | None
@@ -551,12 +555,12 @@ class MagicLocked(Ability):
 
     def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
         src = trig.source
-        if st.zone[src] != DISCARD:
+        if st.zone[src] != MAGIC_PILE:
             return  # under a Reaper already
         (die,) = st.roll(1)
         if die >= 3:
             st.flags[_locked_key(src)] = 1
-            st.gain_magic(trig.data[0], -1)
+            st.discard_card(src)  # out of the destroyer's pile
 
 
 # -- Zombie Warrior --------------------------------------------------------------------
@@ -599,7 +603,7 @@ class DeathCurse(Ability):
     """When an enemy unit's attack destroys it: roll; on 3+ the attacker gets 1
     wound."""
 
-    zones = (DISCARD,)
+    zones = (DISCARD, MAGIC_PILE)  # destroyed: in a magic pile, or discarded
 
     def on_destroy(
         self, st: GameState, src: int, card: int, by_player: int | None
@@ -639,7 +643,7 @@ class Undying(DeathCurse):
     def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
         src = trig.source
         a, destroyer = trig.data
-        if st.zone[src] != DISCARD:
+        if st.zone[src] not in (DISCARD, MAGIC_PILE):
             return
         (die,) = st.roll(1)
         if die < 5 or not st.on_board(a):
@@ -649,10 +653,12 @@ class Undying(DeathCurse):
 
     def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
         src = dec.source
-        if not isinstance(action, ChooseSpace) or st.zone[src] != DISCARD:
+        if not isinstance(action, ChooseSpace) or st.zone[src] not in (
+            DISCARD,
+            MAGIC_PILE,
+        ):
             return
-        st.gain_magic(dec.data[0], -1)  # it leaves the destroyer's magic pile
-        take_from_discard(st, src, action.space, dec.player)
+        take_from_discard(st, src, action.space, dec.player)  # (out of the pile)
         st.damage[src] = 1
 
 

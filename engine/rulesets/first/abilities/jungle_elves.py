@@ -1007,6 +1007,7 @@ class SpiritOfTheJungle(Ability):
         if isinstance(action, ChooseTarget):
             st.remove_from_zone(action.card)
             st.zone[action.card] = HAND
+            st.ctrl[action.card] = dec.player  # (a discard pile may hold any card)
             st.hand[dec.player].append(action.card)
 
 

@@ -13,9 +13,8 @@ Summoner and events (Rallul's reference card)
 - Wall Transference: a wall you control moves to an empty space on your side (placed:
   its wounds stay).
 - Reform Stone: a wall or a Stone Golem from any discard pile goes onto an empty space
-  on your side, under your control. (The engine keeps magic-pile cards in their
-  owners' discard piles, :mod:`engine.rulesets.first.magic`: such a card may be taken
-  too; the magic counts are unchanged.)
+  on your side, under your control (a discard pile holds only discarded cards: one
+  in a magic pile cannot be taken, :mod:`engine.rulesets.first.magic`).
 - Fury of Godshome: one wall at a time (space order), move up to 3 of its wounds onto
   a common or champion next to it (``NO`` skips a wall).
 - Channeled Summon: this event phase your Stone Golems count as walls for summoning
@@ -31,8 +30,9 @@ Champions
   to move him up to 2 spaces (his own space = no move) and attack again (an extra
   attack, R17).
 - Etch, *Rune Master*: instead of attacking, 1 wound on a wall next to him; each time
-  you may move the top card of your discard pile onto your magic pile (+1 magic while
-  your discard pile holds a card; ``option`` = wall * 2 + 1 to take it).
+  you may move the top card of your discard pile face down onto your magic pile
+  (offered while your discard pile holds a card; ``option`` = wall * 2 + 1 to take
+  it).
 - Grubs, *Body Guard*: at the start of your turn, 2 wounds on him unless he is within 2
   spaces of your summoner; at the end of your turn, if he is, you may move him up to 2
   spaces.
@@ -94,8 +94,8 @@ Commons
 - Rogue, *Lesser Backstab*: +2 attack against an enemy unit that is farther from the
   opponent's back row than the Rogue.
 - Rune Mage, *Siphon*: if it starts your movement phase next to an opponent's wall,
-  instead of moving it may move 1 magic from that opponent's pile to yours (one per
-  Rune Mage, FAQ).
+  instead of moving it may move the top card of that opponent's magic pile onto
+  yours (one per Rune Mage, FAQ).
 - Spear Grounder, *Reach*: +1 attack against an adjacent card; it may also attack a
   unit touching it diagonally (no +1 there: not adjacent). ``option`` = that unit.
 - Stone Golem, *Slow*: if it moves more than 1 space in your movement phase, it cannot
@@ -148,6 +148,7 @@ from engine.core.effects import (
     return_to_hand,
 )
 from engine.core.hooks import BOARD, DISCARD, HAND, Ability, Decision, Trigger
+from engine.core.hooks import MAGIC as MAGIC_PILE
 from engine.core.mechanics.attack import do_attack
 from engine.core.mechanics.movement import _plain_path, walk_reach
 from engine.core.mechanics.summoning import summon_costs
@@ -162,6 +163,7 @@ from engine.rulesets.first.abilities.common import (
     straight_cards,
     walls_of,
 )
+from engine.rulesets.first.magic import discard_top_to_pile, move_pile_top
 from engine.rulesets.first.summon import wall_spaces
 
 if TYPE_CHECKING:
@@ -304,8 +306,7 @@ class MagicPulse(Ability):
     def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
         if not isinstance(action, ChooseTarget):
             return
-        st.discard_card(action.card)
-        st.gain_magic(dec.player, 1)
+        st.to_magic_pile(action.card, dec.player)
         key = self._key(dec.source)
         st.flags[key] = st.flags.get(key, 0) + 1
         self._ask(st, dec.source, dec.player)
@@ -610,7 +611,7 @@ class RuneMaster(Ability):
         me = st.ctrl[src]
         ability_damage(st, src, wall, 1)
         if take and not st.terminal:
-            st.gain_magic(me, 1)
+            discard_top_to_pile(st, me)
 
 
 class BodyGuard(Ability):
@@ -739,7 +740,7 @@ class Grapple(Ability):
     of your next turn; then, if still next to him, it gets 1 wound."""
 
     # FAQ 2.9.5.1: the hold outlasts Kogar (destroyed, he still holds it)
-    zones = (BOARD, DISCARD)
+    zones = (BOARD, DISCARD, MAGIC_PILE)  # (destroyed: in a magic pile)
     hook_zones = {"end_of_turn": (BOARD,)}
 
     def _key(self, src: int) -> str:
@@ -991,10 +992,10 @@ class ManipulateDestiny(Ability):
             st.deck[p].pop()
             st.zone[card] = HAND
             st.hand[p].append(card)
+        elif action.option == 2:
+            st.to_magic_pile(card, p)
         else:
             st.discard_card(card)
-            if action.option == 2:
-                st.gain_magic(p, 1)
 
 
 # -- commons -----------------------------------------------------------------------
@@ -1082,7 +1083,7 @@ class DarkPact(Ability):
     moves. When it is destroyed, your summoner gets 1 wound."""
 
     action_phases = (MOVE,)
-    hook_zones = {"on_destroy": (DISCARD,)}
+    hook_zones = {"on_destroy": (DISCARD, MAGIC_PILE)}
 
     def actions(self, st: GameState, src: int) -> list[Action]:
         if not may_move_now(st, src):
@@ -1187,7 +1188,7 @@ class LesserBackstab(Ability):
 
 class Siphon(Ability):
     """Started your movement phase next to an opponent's wall: instead of moving,
-    take 1 magic from that opponent."""
+    move the top card of that opponent's magic pile onto yours."""
 
     action_phases = (MOVE,)
 
@@ -1207,7 +1208,7 @@ class Siphon(Ability):
         if (
             not st.flags.get(_flag(self, src))
             or not may_move_now(st, src)
-            or st.magic[1 - st.ctrl[src]] < 1
+            or not st.magic_pile[1 - st.ctrl[src]]
         ):
             return []
         return [UseAbility(src, self.id, 0)]
@@ -1215,8 +1216,7 @@ class Siphon(Ability):
     def use(self, st: GameState, src: int, action: Action) -> None:
         me = st.ctrl[src]
         st.moved.append(src)
-        st.gain_magic(1 - me, -1)
-        st.gain_magic(me, 1)
+        move_pile_top(st, 1 - me, me)
 
 
 class Reach(Ability):

@@ -352,6 +352,7 @@ class SuperiorPlanning(Ability):
             p = dec.player
             st.remove_from_zone(action.card)
             st.zone[action.card] = HAND
+            st.ctrl[action.card] = p  # (a discard pile may hold any card)
             st.hand[p].append(action.card)
             st.rng.shuffle(st.deck[p])
 

@@ -5,23 +5,18 @@ events several summoners share, Magic Drain, A Hero Is Born and Reinforcements a
 :mod:`.shared`; this module adds:
 
 - Summoning Surge: if you have fewer units than the opponent, move up to 3 cards from
-  your discard pile to the top of your magic pile (never the Surge itself, FAQ); for
-  the rest of this event phase you may also summon (R14: costs paid, next to your
-  walls).
-
-How many cards the discard pile holds: the engine keeps each magic pile as a count and
-leaves those cards in their owners' discard lists (:mod:`engine.rulesets.first.magic`),
-so the cards "in your discard pile" are not told apart from your magic pile's. We read
-the pile as your discard list less the cards your magic pile could hold: up to 3 of
-``len(discard) - 1 - magic`` (the 1 is the Surge) are added to your magic.
+  your discard pile to the top of your magic pile (never the Surge itself, FAQ): you
+  choose them one at a time (``ChooseTarget`` in discard-pile order, ``NO`` stops),
+  each going face down on top of your pile; for the rest of this event phase you may
+  also summon (R14: costs paid, next to your walls).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.core.actions import Action
-from engine.core.hooks import DISCARD, Ability
+from engine.core.actions import NO, Action, ChooseTarget
+from engine.core.hooks import DISCARD, Ability, Decision
 from engine.core.phases import EVENTS
 from engine.rulesets.first.abilities.shared import fewer_units
 from engine.rulesets.first.summon import legal_summons
@@ -30,11 +25,6 @@ if TYPE_CHECKING:
     from engine.core.state import GameState
 
 _SURGE = "first.surge."
-
-
-def discard_pile_size(st: GameState, player: int) -> int:
-    """The cards of ``player``'s discard pile proper (see the module docstring)."""
-    return max(0, len(st.discard[player]) - st.magic[player])
 
 
 class SummoningSurge(Ability):
@@ -47,11 +37,28 @@ class SummoningSurge(Ability):
     def can_play(self, st: GameState, card: int) -> bool:
         return fewer_units(st)
 
+    #: cards moved at most
+    COUNT = 3
+
     def play(self, st: GameState, card: int) -> None:
-        p = st.turn_player
-        n = min(3, max(0, discard_pile_size(st, p) - 1))  # never the Surge itself
-        st.gain_magic(p, n)
         st.flags[f"{_SURGE}{card}"] = 1
+        self._ask(st, card, st.turn_player, self.COUNT)
+
+    def _ask(self, st: GameState, card: int, p: int, left: int) -> None:
+        cards = [c for c in st.discard[p] if c != card]  # never the Surge itself
+        if left > 0 and cards:
+            opts: list[Action] = [NO]
+            opts += [ChooseTarget(c) for c in cards]
+            st.ask(
+                self.decision(
+                    st, card, opts, left, player=p, prompt="Summoning Surge: to magic"
+                )
+            )
+
+    def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
+        if isinstance(action, ChooseTarget) and action.card in st.discard[dec.player]:
+            st.to_magic_pile(action.card, dec.player)
+            self._ask(st, dec.source, dec.player, dec.data[0] - 1)
 
     def actions(self, st: GameState, src: int) -> list[Action]:
         p = st.info.owner[src]

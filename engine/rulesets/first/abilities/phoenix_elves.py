@@ -79,6 +79,7 @@ from engine.core.hooks import (
     Decision,
     Trigger,
 )
+from engine.core.hooks import MAGIC as MAGIC_PILE
 from engine.core.mechanics.summoning import summon_action
 from engine.core.phases import ATTACK, EVENTS
 from engine.core.types import CardClass
@@ -152,7 +153,7 @@ class BlazingConscription(Ability):
     the end of the turn (it returns to its controller then)."""
 
     # the control ends at the end of the turn even if she was destroyed meanwhile
-    zones = (BOARD, DISCARD)
+    zones = (BOARD, DISCARD, MAGIC_PILE)  # (destroyed: in a magic pile)
     hook_zones = {"start_of_turn": (BOARD,)}
 
     def start_of_turn(self, st: GameState, src: int, player: int) -> Trigger | None:

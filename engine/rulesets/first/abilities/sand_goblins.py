@@ -24,10 +24,10 @@
   attack, repeatable).
 - Javelineer, *Camouflage* (:mod:`.common`).
 - Scavenger, *Scavenge*: a unit its attack destroys goes under it instead of into
-  your magic pile (the magic is taken back); when an attack or an ability would
+  your magic pile (taken out of it); when an attack or an ability would
   wound it, one card from under it is discarded and the wounds are prevented
   (mandatory while a card is there). Cards under it go to the destroyer with it
-  (R22).
+  (R22, the ruleset's rule for every destroyed card).
 - Shaman, *Escape* (:mod:`.common`); Slayer, *Blood Craze*: +1 attack against a
   common or champion that has a wound.
 
@@ -86,6 +86,7 @@ from engine.rulesets.first.abilities.common import (
     walls_of,
 )
 from engine.rulesets.first.events import _SIDE
+from engine.rulesets.first.magic import in_pile_of
 from engine.rulesets.first.summon import legal_summons
 
 if TYPE_CHECKING:
@@ -385,7 +386,6 @@ class Scavenge(Ability):
     prevented by discarding a card from under it."""
 
     order = 5  # after every other change to the wounds
-    hook_zones = {"on_destroy": (DISCARD,)}
 
     def after_attack_result(
         self, st: GameState, src: int, res: AttackResult
@@ -393,19 +393,16 @@ class Scavenge(Ability):
         if (
             res.attacker == src
             and st.info.is_unit[res.target]
-            and st.zone[res.target] == DISCARD
+            and in_pile_of(st, res.target, st.ctrl[src])
         ):
             return self.trigger(st, src, res.target)
         return None
 
     def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
         src, victim = trig.source, trig.data[0]
-        if not st.on_board(src) or st.zone[victim] != DISCARD:
+        if not st.on_board(src) or not in_pile_of(st, victim, st.ctrl[src]):
             return
-        me = st.ctrl[src]
-        st.put_under(victim, src)
-        if st.magic[me] > 0:
-            st.gain_magic(me, -1)  # it went under the Scavenger instead
+        st.put_under(victim, src)  # out of your magic pile, under the Scavenger
 
     def _shield(self, st: GameState, src: int, n: int) -> int:
         below = st.under.get(src, ())
@@ -429,21 +426,6 @@ class Scavenge(Ability):
         self, st: GameState, src: int, source: int, target: int, n: int
     ) -> int:
         return self._shield(st, src, n) if target == src else n
-
-    # R22: the cards under it go to the destroyer's magic pile with it
-    def instead_of_destroy(self, st: GameState, src: int, card: int) -> bool:
-        if card == src:
-            st.flags[f"first.under-count.{src}"] = len(st.under.get(src, ()))
-        return False
-
-    def on_destroy(
-        self, st: GameState, src: int, card: int, by_player: int | None
-    ) -> Trigger | None:
-        if card == src:
-            n = st.flags.pop(f"first.under-count.{src}", 0)
-            if n and by_player is not None:
-                st.gain_magic(by_player, n)
-        return None
 
 
 # -- Slayer ----------------------------------------------------------------------------

@@ -26,8 +26,8 @@
   more unit this turn (each such Scout adds one, FAQ).
 - Shadows (a response, :mod:`engine.rulesets.first.responses`, moment DESTROYED):
   when a Shadows Elves common or champion you controlled is destroyed by the
-  opponent (so it went to their magic pile), move that magic to your own pile: their
-  magic -1, yours +1 (the engine keeps magic piles as counts, R22).
+  opponent (so it went to their magic pile, R22), move that very card face down onto
+  the top of your own magic pile.
 - Summon the Night: in the opponent's next turn their units move at most 1 space in
   the movement phase and cannot attack a card that is not next to them (moves outside
   the movement phase are unaffected, FAQ). Works from the discard pile through
@@ -53,6 +53,7 @@ from engine.core.effects import (
     return_to_hand,
 )
 from engine.core.hooks import DISCARD, Ability, AttackResult, Decision, Trigger
+from engine.core.hooks import MAGIC as MAGIC_PILE
 from engine.core.phases import ATTACK, MOVE
 from engine.core.types import CardClass
 from engine.rulesets.first import EXTRA_MOVERS
@@ -383,16 +384,17 @@ class Shadows(Response):
             was_ctrl == holder
             and by is not None
             and by != holder
-            and st.magic[by] >= 1
+            and st.zone[card] == MAGIC_PILE
+            and st.pos[card] == by
             and is_shadow_elf(st, card)
             and st.info.is_unit[card]
             and (CardClass.COMMON in classes or CardClass.CHAMPION in classes)
         )
 
     def respond(self, st: GameState, src: int, ctx: tuple[Any, ...]) -> None:
-        _card, by, _was = ctx
-        st.gain_magic(by, -1)
-        st.gain_magic(st.info.owner[src], 1)
+        card, _by, _was = ctx
+        if st.zone[card] == MAGIC_PILE:
+            st.to_magic_pile(card, st.info.owner[src])
 
 
 _NIGHT = "first.summon-the-night."

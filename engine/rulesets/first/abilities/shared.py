@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from engine.core.actions import NO, Action, ChooseSpace, ChooseTarget
 from engine.core.hooks import HAND, Ability, Decision
 from engine.core.types import CardClass
+from engine.rulesets.first.magic import move_pile_top
 from engine.rulesets.first.summon import wall_spaces
 
 if TYPE_CHECKING:
@@ -37,9 +38,7 @@ class MagicDrain(Ability):
 
     def play(self, st: GameState, card: int) -> None:
         me = st.turn_player
-        n = min(2, st.magic[1 - me])
-        st.gain_magic(1 - me, -n)
-        st.gain_magic(me, n)
+        move_pile_top(st, 1 - me, me, 2)
 
 
 class AHeroIsBorn(Ability):

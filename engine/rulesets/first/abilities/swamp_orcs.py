@@ -73,10 +73,12 @@ from engine.core.effects import (
     within,
 )
 from engine.core.hooks import DISCARD, Ability, AttackResult, Decision, Trigger
+from engine.core.hooks import MAGIC as MAGIC_PILE
 from engine.core.phases import ATTACK
 from engine.core.types import CardClass
 from engine.core.zones import BOARD
 from engine.rulesets.first.abilities.common import Fear, straight_cards, walls_of
+from engine.rulesets.first.magic import in_pile_of
 from engine.rulesets.first.piles import conjure, pile_cards, vines_under
 from engine.rulesets.first.summon import wall_spaces
 from engine.rulesets.first.vines import (
@@ -151,13 +153,13 @@ class Adapt(Ability):
     def after_attack_result(
         self, st: GameState, src: int, res: AttackResult
     ) -> Trigger | None:
-        if _destroyed_enemy(st, src, res) and st.zone[res.target] == DISCARD:
+        if _destroyed_enemy(st, src, res) and in_pile_of(st, res.target, st.ctrl[src]):
             return self.trigger(st, src, res.target)
         return None
 
     def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
         src, victim = trig.source, trig.data[0]
-        if not st.on_board(src) or st.zone[victim] != DISCARD:
+        if not st.on_board(src) or not in_pile_of(st, victim, trig.player):
             return
         opts = [ChooseOption(0), ChooseOption(1)]  # 0: heal 1, 1: take it under
         st.ask(self.decision(st, src, opts, victim, prompt="Adapt: heal or keep"))
@@ -168,9 +170,8 @@ class Adapt(Ability):
             return
         if action.option == 0:
             st.heal(src, 1)
-        elif st.zone[victim] == DISCARD:
-            st.gain_magic(dec.player, -1)  # it goes under him, not to the pile
-            st.put_under(victim, src)
+        elif in_pile_of(st, victim, dec.player):
+            st.put_under(victim, src)  # out of your magic pile, under him
 
     def mod_attack_strength(
         self, st: GameState, src: int, attacker: int, target: int, value: int
@@ -311,7 +312,7 @@ class VinemancerGuard(Ability):
 class SporeCarrier(Ability):
     """When destroyed: a Vine Wall on its space, if possible."""
 
-    hook_zones = {"on_destroy_at": (DISCARD,)}
+    hook_zones = {"on_destroy_at": (DISCARD, MAGIC_PILE)}  # destroyed: either
 
     def on_destroy_at(
         self, st: GameState, src: int, card: int, by_player: int | None, space: int

@@ -64,9 +64,13 @@ with it (R37). "Common Filth unit" below means a Filth common or a mutated unit;
   paying 2 cards to free the enemy's wall, so only the wall's controller is offered
   it. Destroyed with the wall (R37).
 
-Not implemented: Absorption Mutant (*Magic Linked* moves a Filth card from an
-opponent's discard pile to yours: the engine keeps every card in its owner's discard
-pile, so the pile it names never holds one) and Heretic's Rebuke (text unknown).
+- Absorption Mutant, *Magic Linked*: each time its attack destroys a unit, you may
+  move 1 Filth card from the opponent's discard pile to yours (Filth cards reach it
+  when the opponent pays with Filth cards they destroyed, R14, R22; from your own
+  discard pile the Demagogue's Mutagist can take a Mutation back). One option per
+  name and owner, ``NO`` first.
+
+Not implemented: Heretic's Rebuke (text unknown).
 """
 
 from __future__ import annotations
@@ -88,7 +92,16 @@ from engine.core.effects import (
     count_attack,
     may_attack_now,
 )
-from engine.core.hooks import BOARD, DECK, HAND, UNDER, Ability, Decision, Trigger
+from engine.core.hooks import (
+    BOARD,
+    DECK,
+    HAND,
+    UNDER,
+    Ability,
+    AttackResult,
+    Decision,
+    Trigger,
+)
 from engine.core.mechanics.attack import _attack
 from engine.core.mechanics.movement import walk_reach
 from engine.core.phases import ATTACK, MOVE, SUMMON
@@ -262,6 +275,7 @@ class Mutagist(Ability):
         from_deck = st.zone[c] == DECK
         st.remove_from_zone(c)
         st.zone[c] = HAND
+        st.ctrl[c] = p  # (your discard pile may hold the opponent's cards, R14)
         st.hand[p].append(c)
         if from_deck:
             st.rng.shuffle(st.deck[p])
@@ -525,6 +539,46 @@ class AcidicVomit(Mutant):
         return damage + 1 if attacker == src and damage >= 2 else damage
 
 
+class MagicLinked(Mutant):
+    """Each time its attack destroys a unit you may move 1 Filth card from the
+    opponent's discard pile to yours (``ChooseTarget``, one per name and owner;
+    ``NO`` first)."""
+
+    def after_attack_result(
+        self, st: GameState, src: int, res: AttackResult
+    ) -> Trigger | None:
+        t = res.target
+        if res.attacker == src and st.info.is_unit[t] and not st.on_board(t):
+            return self.trigger(st, src)
+        return None
+
+    def _cards(self, st: GameState, player: int) -> list[int]:
+        info = st.info
+        seen: set[tuple[str, int]] = set()
+        out: list[int] = []
+        for c in st.discard[1 - player]:
+            key = (info.cards[c].slug, info.owner[c])
+            if info.cards[c].faction == FACTION and key not in seen:
+                seen.add(key)
+                out.append(c)
+        return out
+
+    def resolve_trigger(self, st: GameState, trig: Trigger) -> None:
+        p = trig.player
+        cards = self._cards(st, p)
+        if cards:
+            opts: list[Action] = [NO]
+            opts += [ChooseTarget(c) for c in cards]
+            st.ask(self.decision(st, trig.source, opts, player=p, prompt=self.id))
+
+    def resolve(self, st: GameState, dec: Decision, action: Action) -> None:
+        if (
+            isinstance(action, ChooseTarget)
+            and action.card in st.discard[1 - dec.player]
+        ):
+            st.discard_to(action.card, dec.player)
+
+
 class LivingWall(Mutant):
     """Its controller may summon next to it as next to a wall."""
 
@@ -777,6 +831,7 @@ ABILITIES: dict[str, type[Ability]] = {
     "spellsucker-mutant.nullify": Nullify,
     "spew-mutant.acidic-vomit": AcidicVomit,
     "stoneflesh-mutant.living-wall": LivingWall,
+    "absorption-mutant.magic-linked": MagicLinked,
     "tentacle-mutant.insidious-reach": InsidiousReach,
     "winged-mutant.greater-flight": WingedFlight,
     "void-mutant.dimensional-shift": DimensionalShift,

@@ -49,10 +49,9 @@ Goodwin's Blade cards; research/first-edition.md 2.5. Readings in our own words:
 - Transformation: until the start of your next turn (an ACTIVE event) your summoner
   has +2 attack and units you control take wounds only from 4+ when an opponent
   attacks them (ULTIMATE SHIELD OF LIGHT, does not stack with itself).
-- Strong Spirits: every Woeful Brother in the chosen opponent's discard pile goes to
-  your magic pile. The engine counts magic piles (:mod:`engine.rulesets.first.magic`):
-  you gain 1 magic per brother, and the brothers leave the discard pile for good
-  (``st.notes`` marks them as in a magic pile, so no later effect takes them back).
+- Strong Spirits: every Woeful Brother in the chosen opponent's discard pile (whoever
+  owns it: the brothers they destroyed and later paid with lie there, R14) goes face
+  down onto the top of your magic pile, one at a time in discard-pile order.
 
 Responses (:mod:`engine.rulesets.first.responses`), never played in your own event
 phase, only in answer to the opponent (readings of the official FAQ, S3, where the
@@ -702,30 +701,21 @@ class Intercession(Ability):
         st.deal_damage(st.info.summoners[p], action.option, p, dec.source)
 
 
-_SPIRITS = "first.in-magic-pile."
-
-
 class StrongSpirits(Ability):
-    """Every Woeful Brother in the opponent's discard pile goes to your magic pile
-    (1 magic each; the cards are marked as no longer in the discard pile)."""
+    """Every Woeful Brother in the opponent's discard pile goes face down onto the
+    top of your magic pile."""
 
     def _brothers(self, st: GameState) -> list[int]:
         opp = 1 - st.turn_player
-        return [
-            c
-            for c in st.discard[opp]
-            if st.info.cards[c].slug == "woeful-brother"
-            and f"{_SPIRITS}{c}" not in st.notes
-        ]
+        cards = st.info.cards
+        return [c for c in st.discard[opp] if cards[c].slug == "woeful-brother"]
 
     def can_play(self, st: GameState, card: int) -> bool:
         return bool(self._brothers(st))
 
     def play(self, st: GameState, card: int) -> None:
-        got = self._brothers(st)
-        for c in got:
-            st.notes[f"{_SPIRITS}{c}"] = st.turn_player
-        st.gain_magic(st.turn_player, len(got))
+        for c in self._brothers(st):
+            st.to_magic_pile(c, st.turn_player)
 
 
 # -- Responses (played in the opponent's turn) ----------------------------------------

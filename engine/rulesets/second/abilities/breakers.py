@@ -42,7 +42,7 @@ from engine.core.actions import (
 from engine.core.board import DIST, RAYS
 from engine.core.dice import SPECIAL
 from engine.core.effects import (
-    Borrowing,
+    FlagLending,
     ask_optional_target,
     attack_targets,
     common_or_champion,
@@ -354,7 +354,7 @@ class DeceiverEngage(Engage):
 
 
 # -- Mind Witch ------------------------------------------------------------------------
-class Mimic(Borrowing):
+class Mimic(FlagLending):
     """At the start of your move phase it may choose a common within 3 spaces; until
     your turn ends it has all of that common's abilities.
 
@@ -365,64 +365,10 @@ class Mimic(Borrowing):
 
     self_only = True  # borrowed modifiers change the witch itself only
     not_forwarded = ("lets_pass",)  # its own passes_through covers the witch
-    own_hooks = ("start_of_phase",)  # the choice at the start of the move phase
-
-    def __init__(self) -> None:
-        self._keys: dict[int, str] = {}
-
-    def _key(self, src: int) -> str:
-        got = self._keys.get(src)
-        if got is None:
-            got = self._keys[src] = f"{self.id}:{src}"
-        return got
-
-    # fast paths: until a common is chosen the witch borrows nothing (``lent``)
-    def _lending(self, st: GameState, src: int) -> bool:
-        flags = st.flags
-        return bool(flags) and bool(flags.get(self._keys.get(src) or self._key(src)))
-
-    def _pairs(self, st: GameState, src: int, hook: str) -> list[tuple[int, Ability]]:
-        if not self._lending(st, src):
-            return []
-        return Borrowing._pairs(self, st, src, hook)
-
-    def _any(self, st: GameState, src: int, hook: str, *args: object) -> bool:
-        if not self._lending(st, src):
-            return False
-        return Borrowing._any(self, st, src, hook, *args)
-
-    def _collect(
-        self, st: GameState, src: int, hook: str, *args: object
-    ) -> Trigger | None:
-        if not self._lending(st, src):
-            return self.own_trigger(st, src, hook, args)
-        return Borrowing._collect(self, st, src, hook, *args)
-
-    def lent(self, st: GameState, src: int) -> list[tuple[int, Ability]]:
-        got = st.flags.get(self._key(src)) if st.flags else None
-        if not got:
-            return []
-        # static per game (card abilities): memoised on the game info; shared list
-        memo: dict[tuple[int, int], list[tuple[int, Ability]]] = (
-            st.info.extra.setdefault(self.id, {})
-        )
-        mkey = (src, got)
-        out = memo.get(mkey)
-        if out is None:
-            out = memo[mkey] = [
-                (src, ab)
-                for ab in st.info.abilities[got - 1]
-                if not isinstance(ab, Borrowing)
-            ]
-        return out
-
-    def own_trigger(
-        self, st: GameState, src: int, hook: str, args: tuple[object, ...]
-    ) -> Trigger | None:
-        if hook == "start_of_phase" and args[0] == MOVE:
-            if st.turn_player == st.ctrl[src] and st.zone[src] == BOARD:
-                return self.trigger(st, src, "mimic")
-        return None
+    # the choice at the start of the move phase, kept in st.flags for the turn (the
+    # lending machinery is the core's FlagLending, shared with the first edition)
+    phase = MOVE
+    pick_tag = "mimic"
 
     def _commons(self, st: GameState, src: int) -> list[int]:
         return [
