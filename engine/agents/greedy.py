@@ -48,7 +48,7 @@ from engine.core.actions import (
 from engine.core.board import ADJ, DIST, RAYS, bits_of, own_row
 from engine.core.hooks import ACTIVE, Decision
 from engine.core.mechanics.attack import targets as attack_targets
-from engine.core.phases import ATTACK, BUILD, MAGIC, MOVE, SUMMON
+from engine.core.phases import ATTACK, BUILD, EVENTS, MAGIC, MOVE, SUMMON
 from engine.core.state import GameState
 from engine.core.types import CardClass
 from engine.core.view import PlayerView
@@ -371,7 +371,8 @@ class GreedyAgent:
             return self._summon(view, st, actions, abilities if first else [])
         if phase == MOVE:
             return self._move(view, st, actions, abilities)
-        if phase == BUILD:
+        if phase == BUILD or phase == EVENTS:
+            # walls: the first edition builds them in its events phase
             builds = [a for a in actions if isinstance(a, Build)]
             if builds:
                 return self._build(view, st, builds)

@@ -256,3 +256,18 @@ def test_table_cli(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "| vanguards |" in out and "| breakers |" in out
     assert main([]) == 2
+
+
+def test_greedy_places_a_wall_in_the_first_editions_events_phase() -> None:
+    """First-edition walls are built in the events phase, not a build phase."""
+    from firstbench import fresh, to_hand
+
+    from engine.core.actions import Build
+    from engine.core.phases import EVENTS
+    from engine.core.view import PlayerView
+
+    st = fresh("selundar", "the-demagogue", EVENTS, events=True)
+    to_hand(st, 0, "wall")
+    acts = st.legal_actions()
+    assert any(type(a) is Build for a in acts)
+    assert type(make_agent("greedy", 3).choose(PlayerView(st, 0), acts)) is Build

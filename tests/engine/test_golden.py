@@ -101,8 +101,9 @@ GAME_LOGS_DIGEST = {
     # first: the magic pile became real cards (discard piles no longer hold the
     # pile's cards, paid cards go to the payer's discard pile, cards under a
     # destroyed unit go to the destroyer's pile, the look-ahead redeals the
-    # opponent's face-down pile)
-    "first": "bd9c1720d4ca3ae510dc1faeac22d96a796c9b58f143a9708441606e5c411373",
+    # opponent's face-down pile); then greedy builds walls in the first edition's
+    # events phase (it only looked for builds in a build phase, so placed none)
+    "first": "a44d9f409907085dae4d58249c734e713b579559b5b9f20d2fe6d4d61c8c46e8",
 }
 
 
