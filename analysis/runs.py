@@ -9,6 +9,7 @@ class here.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
 from engine.core.game import GameDeck
@@ -23,21 +24,20 @@ def job_decks(job: Any) -> tuple[GameDeck, list[GameDeck]]:
     ]
 
 
-class RunKind:
+class RunKind(ABC):
     """How one kind of analysis builds its engine run."""
 
     name: ClassVar[str] = ""
 
-    def available(self) -> bool:
-        return True
-
+    @abstractmethod
     def build(self, job: Any, deck: GameDeck, field: list[GameDeck]) -> BlockRun:
-        raise NotImplementedError
+        """A fresh run of the job."""
 
+    @abstractmethod
     def restore(
         self, job: Any, deck: GameDeck, field: list[GameDeck], state: dict[str, Any]
     ) -> BlockRun:
-        raise NotImplementedError
+        """The job's run from its stored ``state``."""
 
 
 class CardValuesKind(RunKind):
@@ -76,13 +76,6 @@ def suggestion_pool(job: Any) -> list[Any]:
 
 class SuggestionsKind(RunKind):
     name = "suggestions"
-
-    def available(self) -> bool:
-        try:
-            from engine.optimize import suggest  # noqa: F401
-        except ImportError:
-            return False
-        return True
 
     def build(self, job: Any, deck: GameDeck, field: list[GameDeck]) -> BlockRun:
         from engine.optimize.suggest import SuggestionRun

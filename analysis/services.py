@@ -133,8 +133,6 @@ def analysis_submit(
 
     if kind not in KINDS:
         raise _invalid("kind", f"Unknown analysis {kind[:40]!r}.")
-    if not KINDS[kind].available():
-        raise _invalid("kind", "Swap suggestions are not available on this site yet.")
     deck = access_analysed_deck(owner, deck_id)
     max_games = max_games or conf.get("DEFAULT_GAMES")
     agent = agent or analysis_agent(max_games)

@@ -141,17 +141,6 @@ def test_apply_of_card_values_is_403(auth_client, deck, dispatched):
     assert response.status_code == 403
 
 
-def test_suggestions_are_unavailable_until_the_engine_has_them(
-    auth_client, deck, dispatched, monkeypatch
-):
-    from analysis.runs import KINDS
-
-    monkeypatch.setattr(type(KINDS["suggestions"]), "available", lambda self: False)
-    response = _post(auth_client, f"/api/decks/{deck.pk}/suggestions/")
-    assert response.status_code == 400
-    assert "not available" in response.json()["message"]
-
-
 def test_schema_includes_the_endpoints(api_client):
     schema = api_client.get("/api/schema/", HTTP_ACCEPT="application/json").json()
     paths = schema["paths"]
