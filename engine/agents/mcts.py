@@ -225,9 +225,6 @@ class MctsAgent:
             return g
         return cands[best]
 
-    def _world(self, base: GameState, me: int, seed: int) -> GameState:
-        return world(base, me, seed)
-
     def _playout(self, base: GameState, me: int, action: Action, seed: int) -> float:
         st = world(base, me, seed)
         try:

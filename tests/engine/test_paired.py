@@ -102,12 +102,11 @@ def test_die_index_is_uniform_enough() -> None:
 
 
 def test_mcts_worlds_roll_their_own_dice() -> None:
-    from engine.agents.mcts import MctsAgent
+    from engine.agents.mcts import world as mcts_world
 
     deck, opp = faction_deck("vanguards"), faction_deck("tundra-orcs")
     st = setup_game(deck, opp, seed=5)
-    agent = MctsAgent(seed=3)
-    world = agent._world(st.clone(record=False), 0, 77)
+    world = mcts_world(st.clone(record=False), 0, 77)
     assert world.dice_seed != st.dice_seed
     assert not world.search
 
