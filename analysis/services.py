@@ -107,6 +107,24 @@ def check_budget(*, agent: str, max_games: int) -> None:
         )
 
 
+def check_climb(*, kind: str, climb: Any) -> None:
+    from engine.optimize.suggest import MAX_CLIMB
+
+    if isinstance(climb, bool) or not isinstance(climb, int):
+        raise _invalid("climb", "The number of swaps in a row must be a whole number.")
+    if kind != Kind.SUGGESTIONS and climb != 1:
+        raise _invalid(
+            "climb",
+            "Only a search for a better deck makes swaps in a row; card values "
+            f"measure the deck as it is (leave climb at 1, not {climb}).",
+        )
+    if not 1 <= climb <= MAX_CLIMB:
+        raise _invalid(
+            "climb",
+            f"Swaps in a row must be 1 to {MAX_CLIMB} (asked for {climb}).",
+        )
+
+
 @transaction.atomic
 def analysis_submit(
     *,
@@ -118,6 +136,7 @@ def analysis_submit(
     max_games: int | None = None,
     seed: int | None = None,
     collection_only: bool = False,
+    climb: int = 1,
     dispatch: Dispatch | None = _default_dispatch,
 ) -> AnalysisJob:
     """Check the request, freeze the deck (the version analysed) and the field,
@@ -126,13 +145,19 @@ def analysis_submit(
     commits, hand its first round to ``dispatch`` (None: run it with
     ``analysis_run_inline``).
 
+    ``climb`` (suggestions only): accepted swaps in a row, 1 to ``MAX_CLIMB``.
+    A card value job refuses any other climb than 1 rather than ignoring it: the
+    caller asked for something this analysis cannot do.
+
     Raises Http404 (deck not found or not the owner's), ValidationError (bad
-    input; a ``DeckRejected`` for an illegal deck), TooManyActiveJobs."""
+    input; a ``DeckRejected`` for an illegal deck or field entry),
+    TooManyActiveJobs."""
     from decks.selectors import collection_owned_cards
     from simulate.services.decks import deck_freeze
 
     if kind not in KINDS:
         raise _invalid("kind", f"Unknown analysis {kind[:40]!r}.")
+    check_climb(kind=kind, climb=climb)
     deck = access_analysed_deck(owner, deck_id)
     max_games = max_games or conf.get("DEFAULT_GAMES")
     agent = agent or analysis_agent(max_games)
@@ -167,6 +192,7 @@ def analysis_submit(
         ruleset=deck.ruleset,
         collection_only=collection is not None,
         collection=collection,
+        climb=climb,
         blocks_per_piece=conf.blocks_per_task(agent),
         engine_version=adapters.engine_version(),
     )
