@@ -91,7 +91,7 @@ def field_text(job: AnalysisJob) -> str:
     if slugs == playable_faction_slugs(default_catalog(job.ruleset)):
         return f"every faction deck of the edition ({len(slugs)}): {names}"
     count = f"{len(job.field)} deck{'s' if len(job.field) != 1 else ''}"
-    return f"{count} chosen: {names}"
+    return f"{count}: {names}"
 
 
 def analysis_progress(job: AnalysisJob) -> dict[str, int]:

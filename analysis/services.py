@@ -204,10 +204,17 @@ def analysis_submit(
         raise _invalid(where, str(exc)) from exc
     tasks = run.next_round()
     if not tasks:
+        shared = (
+            f", shared by {climb} searches in a row ({max_games // climb:,} games "
+            "each),"
+            if climb > 1
+            else ""
+        )
+        fewer = " or fewer swaps in a row" if climb > 1 else ""
         raise _invalid(
             "max_games",
-            f"A budget of {max_games:,} games is too small for even one round of "
-            f"this analysis; ask for more.",
+            f"A budget of {max_games:,} games{shared} is too small for even one "
+            f"round of this analysis; ask for more{fewer}.",
         )
     job.state = run.state()
     job.report = run.report()

@@ -71,6 +71,7 @@ class AnalysisForm(forms.Form):
         min_value=1,
         max_value=MAX_CLIMB,
         initial=1,
+        required=False,
         label="Up to how many swaps in a row",
         help_text=CLIMB_HELP,
     )
@@ -78,11 +79,19 @@ class AnalysisForm(forms.Form):
         required=False, label="Only suggest cards from my collection"
     )
 
-    def __init__(self, *args: Any, user: Any, deck: Any, kind: str, **kwargs: Any):
+    def __init__(
+        self, *args: Any, user: Any, deck: Any, kind: str, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.fields["agent"].help_text = agents.choice_help()
         field = cast(forms.MultipleChoiceField, self.fields["field"])
-        field.choices = selectors.field_choices(user=user, ruleset=deck.ruleset)
+        field.choices = [
+            (
+                group,
+                [(v, f"{n} (this deck)" if v == str(deck.pk) else n) for v, n in items],
+            )
+            for group, items in selectors.field_choices(user=user, ruleset=deck.ruleset)
+        ]
         field.help_text = FIELD_HELP.format(max=services.MAX_FIELD)
         if kind != Kind.SUGGESTIONS:
             del self.fields["climb"], self.fields["collection_only"]
