@@ -69,7 +69,7 @@ def access_analysed_deck(owner: Any, deck_id: int) -> Any:
 
 def _field(owner: Any, refs: list[Any] | None, ruleset: str) -> list[dict[str, Any]]:
     from engine.deckbuilding.resolve import default_catalog
-    from simulate.services.decks import deck_freeze, playable_faction_slugs
+    from simulate.services.decks import playable_faction_slugs
 
     if refs is None:
         refs = conf.get("FIELD") or playable_faction_slugs(default_catalog(ruleset))
@@ -77,10 +77,31 @@ def _field(owner: Any, refs: list[Any] | None, ruleset: str) -> list[dict[str, A
         raise _invalid("field", "The field needs at least one opponent deck.")
     if len(refs) > MAX_FIELD:
         raise _invalid("field", f"At most {MAX_FIELD} opponent decks.")
-    return [
-        deck_freeze(user=owner, spec=ref, field="field", ruleset=ruleset)
-        for ref in refs
-    ]
+    return [_field_deck(owner, ref, ruleset) for ref in refs]
+
+
+def _field_deck(owner: Any, ref: Any, ruleset: str) -> dict[str, Any]:
+    """One opponent frozen; a rejection names the opponent (by its deck's name when
+    the owner may read it), so a player who ticked several decks knows which."""
+    from simulate.services.decks import DeckRejected, deck_freeze
+
+    try:
+        return deck_freeze(user=owner, spec=ref, field="field", ruleset=ruleset)
+    except DeckRejected as exc:
+        if any(e.get("code") in ("deck.not_found", "deck.unknown") for e in exc.errors):
+            raise  # the message names the reference already, and nothing more
+        from decks.models import Deck
+
+        name = str(ref)[:40]
+        if isinstance(ref, int) or (isinstance(ref, str) and ref.isdigit()):
+            name = (
+                Deck.objects.filter(pk=int(ref)).values_list("name", flat=True).first()
+                or name
+            )
+        errors = [
+            {**e, "message": f"Opponent {name}: {e['message']}"} for e in exc.errors
+        ]
+        raise DeckRejected("field", errors) from exc
 
 
 def analysis_agent(max_games: int | None = None) -> str:

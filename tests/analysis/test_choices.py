@@ -325,4 +325,5 @@ def test_an_illegal_own_deck_in_the_field_is_a_form_error(
     assert response.status_code == 400
     page = response.content.decode()
     assert 'class="field opponents has-error"' in page
+    assert "Opponent My goblin horde: " in page  # which of the ticked decks
     assert not AnalysisJob.objects.exists() and not dispatched
