@@ -24,6 +24,7 @@ from rest_framework.views import APIView
 
 from analysis import conf, selectors, services
 from analysis.models import AnalysisJob, Kind
+from engine.optimize.suggest import MAX_CLIMB
 from simulate.apis import (
     MAX_SEED,
     AgentField,
@@ -39,6 +40,15 @@ from simulate.services.jobs import TooManyActiveJobs
 FIELD_HELP = (
     "Opponent decks (faction slugs or deck ids you may read); omitted: every "
     "faction deck of the deck's edition."
+)
+CLIMB_HELP = (
+    f"Accepted swaps in a row, 1 to {MAX_CLIMB} (default 1: the single best "
+    "swap). Each accepted swap becomes the new deck and the search starts again "
+    "from it; the budget is shared between the searches."
+)
+CLIMB_CARD_VALUES = (
+    "Only a swap-suggestion search climbs; card values measure the deck as it is "
+    "(omit climb or send 1, not {climb})."
 )
 BUDGET_HELP = (
     f"Games to play at most (default {conf.DEFAULTS['DEFAULT_GAMES']:,}; at most "
@@ -71,6 +81,7 @@ def job_body(request: Request, job: AnalysisJob) -> dict[str, Any]:
         "max_games": job.max_games,
         "budget": selectors.budget_text(agent=job.agent, games=job.max_games),
         "collection_only": job.collection_only,
+        "climb": job.climb,
         "ruleset": job.ruleset,
         "rounds": job.rounds,
         "engine_version": job.engine_version,
@@ -103,6 +114,10 @@ class AnalysisOutputSerializer(serializers.Serializer):
     max_games = serializers.IntegerField()
     budget = serializers.CharField(help_text="The budget as estimated computer time.")
     collection_only = serializers.BooleanField()
+    climb = serializers.IntegerField(
+        help_text="Swap suggestions: accepted swaps in a row asked for (card "
+        "values: always 1)."
+    )
     ruleset = serializers.CharField()
     rounds = serializers.IntegerField()
     engine_version = serializers.CharField()
@@ -147,6 +162,16 @@ class CardValuesInput(_InputSerializer):
     class Meta:
         ref_name = "CardValuesInput"
 
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        """A ``climb`` other than 1 is refused rather than dropped like an unknown
+        key: the caller asked for something card values cannot do."""
+        climb = self.initial_data.get("climb", 1)
+        if not (climb == "1" or (type(climb) is int and climb == 1)):
+            raise serializers.ValidationError(
+                {"climb": [CLIMB_CARD_VALUES.format(climb=str(climb)[:20])]}
+            )
+        return attrs
+
 
 class SuggestionsInput(_InputSerializer):
     class Meta:
@@ -154,6 +179,9 @@ class SuggestionsInput(_InputSerializer):
 
     collection_only = serializers.BooleanField(
         default=False, help_text="Only swap in cards your collection holds."
+    )
+    climb = serializers.IntegerField(
+        min_value=1, max_value=MAX_CLIMB, default=1, help_text=CLIMB_HELP
     )
 
 
@@ -189,7 +217,9 @@ class _DeckAnalysisApi(SubmitApi):
 _ERRORS = {
     400: OpenApiResponse(
         description="Bad input: unknown agent, a budget out of range or too small "
-        "for one round, an empty field, an illegal deck or one with nothing to swap."
+        "for one round, an empty field or a deck in it you may not read, an illegal "
+        f"deck or one with nothing to swap, a climb out of 1..{MAX_CLIMB} (or other "
+        "than 1 for card values)."
     ),
     404: OpenApiResponse(description="No such deck of yours (or faction deck)."),
     429: OpenApiResponse(description="Throttled, or too many active analyses."),

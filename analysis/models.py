@@ -17,10 +17,12 @@ Writes go through ``analysis.services`` only.
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 
 from cards.models import BaseModel
+from engine.optimize.suggest import MAX_CLIMB
 from simulate.models import ACTIVE_STATUSES, Agent, JobStatus
 
 
@@ -51,6 +53,11 @@ class AnalysisJob(BaseModel):
     # Suggestions: only cards the owner has in their collection (frozen here).
     collection_only = models.BooleanField(default=False)
     collection = models.JSONField(null=True, blank=True)
+    # Suggestions: accepted swaps in a row (each becomes the base of the next
+    # search); card values always 1.
+    climb = models.PositiveSmallIntegerField(
+        default=1, validators=[MinValueValidator(1), MaxValueValidator(MAX_CLIMB)]
+    )
     status = models.CharField(
         max_length=10, choices=JobStatus.choices, default=JobStatus.QUEUED
     )
@@ -79,6 +86,10 @@ class AnalysisJob(BaseModel):
         constraints = [
             models.CheckConstraint(
                 condition=Q(max_games__gt=0), name="analysis_max_games_gt_0"
+            ),
+            models.CheckConstraint(
+                condition=Q(climb__gte=1, climb__lte=MAX_CLIMB),
+                name="analysis_climb_range",
             ),
         ]
 

@@ -88,6 +88,7 @@ class SuggestionsKind(RunKind):
             agent=job.agent,
             seed=job.seed,
             max_games=job.max_games,
+            climb=job.climb,
             ruleset=job.ruleset,
         )
 

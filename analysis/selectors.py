@@ -45,6 +45,55 @@ def analysis_latest(*, user: Any, deck_id: int, kind: str) -> AnalysisJob | None
     return analysis_list(user=user, deck_id=deck_id, kind=kind).first()
 
 
+def field_choices(
+    *, user: Any, ruleset: str
+) -> list[tuple[str, list[tuple[str, str]]]]:
+    """Opponents the analysis form offers, grouped: every faction deck of the
+    edition (by faction slug), then the user's OWN saved decks of that edition (by
+    id). Others' decks are never listed, public or not: the page is about your own
+    deck lab (the API still takes any deck id you may read)."""
+    from decks.models import Deck
+    from engine.deckbuilding.resolve import default_catalog
+    from simulate.services.decks import playable_faction_slugs
+
+    catalog = default_catalog(ruleset)
+    factions = [(s, catalog.factions[s].name) for s in playable_faction_slugs(catalog)]
+    own = [
+        (str(pk), name)
+        for pk, name in Deck.objects.filter(
+            owner=user, is_faction_deck=False, ruleset=ruleset
+        )
+        .order_by("name", "pk")
+        .values_list("pk", "name")
+    ]
+    groups = [("Faction decks", factions), ("My decks", own)]
+    return [(label, items) for label, items in groups if items]
+
+
+def climb_text(job: AnalysisJob) -> str:
+    """How many swaps in a row a suggestion search asked for, in words."""
+    if job.climb <= 1:
+        return "one swap: the single best swap for the deck as it is"
+    return (
+        f"up to {job.climb} swaps in a row: each accepted swap became the new deck "
+        "and the search started again from it"
+    )
+
+
+def field_text(job: AnalysisJob) -> str:
+    """The opponents in words: their names, and whether they were every faction
+    deck of the edition (the default when none is chosen)."""
+    from engine.deckbuilding.resolve import default_catalog
+    from simulate.services.decks import playable_faction_slugs
+
+    names = ", ".join(d["name"] for d in job.field)
+    slugs = [d["source"].get("slug") for d in job.field]
+    if slugs == playable_faction_slugs(default_catalog(job.ruleset)):
+        return f"every faction deck of the edition ({len(slugs)}): {names}"
+    count = f"{len(job.field)} deck{'s' if len(job.field) != 1 else ''}"
+    return f"{count}: {names}"
+
+
 def analysis_progress(job: AnalysisJob) -> dict[str, int]:
     """Games played so far (absorbed rounds plus the current round's stored
     pieces) and the budget."""

@@ -69,7 +69,7 @@ def access_analysed_deck(owner: Any, deck_id: int) -> Any:
 
 def _field(owner: Any, refs: list[Any] | None, ruleset: str) -> list[dict[str, Any]]:
     from engine.deckbuilding.resolve import default_catalog
-    from simulate.services.decks import deck_freeze, playable_faction_slugs
+    from simulate.services.decks import playable_faction_slugs
 
     if refs is None:
         refs = conf.get("FIELD") or playable_faction_slugs(default_catalog(ruleset))
@@ -77,10 +77,31 @@ def _field(owner: Any, refs: list[Any] | None, ruleset: str) -> list[dict[str, A
         raise _invalid("field", "The field needs at least one opponent deck.")
     if len(refs) > MAX_FIELD:
         raise _invalid("field", f"At most {MAX_FIELD} opponent decks.")
-    return [
-        deck_freeze(user=owner, spec=ref, field="field", ruleset=ruleset)
-        for ref in refs
-    ]
+    return [_field_deck(owner, ref, ruleset) for ref in refs]
+
+
+def _field_deck(owner: Any, ref: Any, ruleset: str) -> dict[str, Any]:
+    """One opponent frozen; a rejection names the opponent (by its deck's name when
+    the owner may read it), so a player who ticked several decks knows which."""
+    from simulate.services.decks import DeckRejected, deck_freeze
+
+    try:
+        return deck_freeze(user=owner, spec=ref, field="field", ruleset=ruleset)
+    except DeckRejected as exc:
+        if any(e.get("code") in ("deck.not_found", "deck.unknown") for e in exc.errors):
+            raise  # the message names the reference already, and nothing more
+        from decks.models import Deck
+
+        name = str(ref)[:40]
+        if isinstance(ref, int) or (isinstance(ref, str) and ref.isdigit()):
+            name = (
+                Deck.objects.filter(pk=int(ref)).values_list("name", flat=True).first()
+                or name
+            )
+        errors = [
+            {**e, "message": f"Opponent {name}: {e['message']}"} for e in exc.errors
+        ]
+        raise DeckRejected("field", errors) from exc
 
 
 def analysis_agent(max_games: int | None = None) -> str:
@@ -107,6 +128,24 @@ def check_budget(*, agent: str, max_games: int) -> None:
         )
 
 
+def check_climb(*, kind: str, climb: Any) -> None:
+    from engine.optimize.suggest import MAX_CLIMB
+
+    if isinstance(climb, bool) or not isinstance(climb, int):
+        raise _invalid("climb", "The number of swaps in a row must be a whole number.")
+    if kind != Kind.SUGGESTIONS and climb != 1:
+        raise _invalid(
+            "climb",
+            "Only a search for a better deck makes swaps in a row; card values "
+            f"measure the deck as it is (leave climb at 1, not {climb}).",
+        )
+    if not 1 <= climb <= MAX_CLIMB:
+        raise _invalid(
+            "climb",
+            f"Swaps in a row must be 1 to {MAX_CLIMB} (asked for {climb}).",
+        )
+
+
 @transaction.atomic
 def analysis_submit(
     *,
@@ -118,6 +157,7 @@ def analysis_submit(
     max_games: int | None = None,
     seed: int | None = None,
     collection_only: bool = False,
+    climb: int = 1,
     dispatch: Dispatch | None = _default_dispatch,
 ) -> AnalysisJob:
     """Check the request, freeze the deck (the version analysed) and the field,
@@ -126,13 +166,19 @@ def analysis_submit(
     commits, hand its first round to ``dispatch`` (None: run it with
     ``analysis_run_inline``).
 
+    ``climb`` (suggestions only): accepted swaps in a row, 1 to ``MAX_CLIMB``.
+    A card value job refuses any other climb than 1 rather than ignoring it: the
+    caller asked for something this analysis cannot do.
+
     Raises Http404 (deck not found or not the owner's), ValidationError (bad
-    input; a ``DeckRejected`` for an illegal deck), TooManyActiveJobs."""
+    input; a ``DeckRejected`` for an illegal deck or field entry),
+    TooManyActiveJobs."""
     from decks.selectors import collection_owned_cards
     from simulate.services.decks import deck_freeze
 
     if kind not in KINDS:
         raise _invalid("kind", f"Unknown analysis {kind[:40]!r}.")
+    check_climb(kind=kind, climb=climb)
     deck = access_analysed_deck(owner, deck_id)
     max_games = max_games or conf.get("DEFAULT_GAMES")
     agent = agent or analysis_agent(max_games)
@@ -167,6 +213,7 @@ def analysis_submit(
         ruleset=deck.ruleset,
         collection_only=collection is not None,
         collection=collection,
+        climb=climb,
         blocks_per_piece=conf.blocks_per_task(agent),
         engine_version=adapters.engine_version(),
     )
@@ -178,10 +225,17 @@ def analysis_submit(
         raise _invalid(where, str(exc)) from exc
     tasks = run.next_round()
     if not tasks:
+        shared = (
+            f", shared by {climb} searches in a row ({max_games // climb:,} games "
+            "each),"
+            if climb > 1
+            else ""
+        )
+        fewer = " or fewer swaps in a row" if climb > 1 else ""
         raise _invalid(
             "max_games",
-            f"A budget of {max_games:,} games is too small for even one round of "
-            f"this analysis; ask for more.",
+            f"A budget of {max_games:,} games{shared} is too small for even one "
+            f"round of this analysis; ask for more{fewer}.",
         )
     job.state = run.state()
     job.report = run.report()

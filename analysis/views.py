@@ -5,7 +5,7 @@ through ``analysis.services``, with the simulations' submission throttle."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.contrib import messages
@@ -18,6 +18,7 @@ from django.views.decorators.http import require_POST
 
 from analysis import conf, selectors, services
 from analysis.models import Kind
+from engine.optimize.suggest import MAX_CLIMB
 from simulate import agents
 from simulate.services import decks as deck_services
 from simulate.services.jobs import BrokerUnavailable, TooManyActiveJobs
@@ -40,6 +41,18 @@ EXPLAIN: dict[str, str] = {
 }
 
 
+FIELD_HELP = (
+    "Leave every box empty to play against every faction deck of this edition. "
+    "Tick some to play only against those: faction decks, or your own saved decks "
+    "(at most {max} in all)."
+)
+CLIMB_HELP = (
+    "1: find the single best swap. More: each accepted swap becomes the new deck "
+    "and the search starts again from it, up to this many swaps. More swaps take "
+    "longer: the budget is shared between the searches, so give a bigger budget."
+)
+
+
 class AnalysisForm(forms.Form):
     max_games = forms.IntegerField(
         min_value=1,
@@ -49,9 +62,44 @@ class AnalysisForm(forms.Form):
     agent = forms.ChoiceField(
         label="Who plays", choices=agent_choices, initial="", required=False
     )
+    field = forms.MultipleChoiceField(
+        label="Against which decks",
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+    climb = forms.IntegerField(
+        min_value=1,
+        max_value=MAX_CLIMB,
+        initial=1,
+        required=False,
+        label="Up to how many swaps in a row",
+        help_text=CLIMB_HELP,
+    )
     collection_only = forms.BooleanField(
         required=False, label="Only suggest cards from my collection"
     )
+
+    def __init__(
+        self, *args: Any, user: Any, deck: Any, kind: str, **kwargs: Any
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["agent"].help_text = agents.choice_help()
+        field = cast(forms.MultipleChoiceField, self.fields["field"])
+        field.choices = [
+            (
+                group,
+                [(v, f"{n} (this deck)" if v == str(deck.pk) else n) for v, n in items],
+            )
+            for group, items in selectors.field_choices(user=user, ruleset=deck.ruleset)
+        ]
+        field.help_text = FIELD_HELP.format(max=services.MAX_FIELD)
+        if kind != Kind.SUGGESTIONS:
+            del self.fields["climb"], self.fields["collection_only"]
+
+    def submit_options(self) -> dict[str, Any]:
+        """The service's keyword arguments: blanks left to its defaults (no box
+        ticked: the whole faction field)."""
+        return {k: v for k, v in self.cleaned_data.items() if v not in ("", None, [])}
 
 
 def _kind(kind: str) -> str:
@@ -66,11 +114,12 @@ def analysis_new_view(request: HttpRequest, deck_id: int, kind: str) -> HttpResp
     kind = _kind(kind)
     deck = services.access_analysed_deck(request.user, deck_id)
     form = AnalysisForm(
-        request.POST or None, initial={"max_games": conf.get("DEFAULT_GAMES")}
+        request.POST or None,
+        initial={"max_games": conf.get("DEFAULT_GAMES")},
+        user=request.user,
+        deck=deck,
+        kind=kind,
     )
-    form.fields["agent"].help_text = agents.choice_help()
-    if kind != Kind.SUGGESTIONS:
-        del form.fields["collection_only"]
     if request.method == "POST" and form.is_valid():
         job = _submit(request, form, deck_id=deck.pk, kind=kind)
         if job is not None:
@@ -101,20 +150,22 @@ def _submit(request: HttpRequest, form: AnalysisForm, **kwargs: Any) -> Any:
     if _throttled(request):
         form.add_error(None, "Too many submissions; try again later.")
         return None
-    data = {k: v for k, v in form.cleaned_data.items() if v not in ("", None)}
     try:
-        job = services.analysis_submit(owner=request.user, **data, **kwargs)
+        job = services.analysis_submit(
+            owner=request.user, **form.submit_options(), **kwargs
+        )
     except deck_services.DeckRejected as exc:
+        where = exc.field if exc.field in form.fields else None
         for error in exc.errors:
-            form.add_error(None, error["message"])
+            form.add_error(where, error["message"])
         return None
     except (TooManyActiveJobs, BrokerUnavailable) as exc:
         form.add_error(None, str(exc) or "The task queue is unavailable right now.")
         return None
     except ValidationError as exc:
-        for messages_ in exc.message_dict.values():
+        for name, messages_ in exc.message_dict.items():
             for m in messages_:
-                form.add_error(None, m)
+                form.add_error(name if name in form.fields else None, m)
         return None
     _count_submission(request)
     return job
@@ -134,6 +185,8 @@ def analysis_detail_view(request: HttpRequest, job_id: int) -> HttpResponse:
             "progress": selectors.analysis_progress(job),
             "verdict": selectors.analysis_verdict(job),
             "budget": selectors.budget_text(agent=job.agent, games=job.max_games),
+            "field_text": selectors.field_text(job),
+            "climb_text": selectors.climb_text(job),
             "cards": selectors.card_value_rows(job),
             "suggestions": selectors.suggestion_rows(job),
             "api_url": reverse("analysis-api:analysis-detail", args=[job.pk]),
