@@ -14,7 +14,7 @@ from engine.core.game import GameDeck
 from engine.core.phases import ATTACK
 from engine.core.state import GameState
 from engine.core.types import DeckEntry, DeckList, Rules
-from engine.core.zones import BOARD, HAND
+from engine.core.zones import BOARD, DECK, HAND
 from engine.deckbuilding.catalog import load_catalog
 from engine.deckbuilding.resolve import game_deck
 from engine.play import setup_game
@@ -116,6 +116,25 @@ def fill_magic(st: GameState, player: int, n: int) -> list[int]:
         got.append(c)
     st.invalidate()
     return got
+
+
+def set_magic(st: GameState, player: int, n: int) -> None:
+    """Make ``player``'s magic exactly ``n`` real cards (R14, R18): top the pile up
+    from the draw deck (:func:`fill_magic`), or put its surplus top cards back on
+    top of their owners' draw decks. What ``st.magic[p] = n`` meant before magic was
+    a pile, with ``magic == len(pile)`` kept (paying is strict about it)."""
+    pile = st.magic_pile[player]
+    if len(pile) < n:
+        fill_magic(st, player, n - len(pile))
+        return
+    while len(pile) > n:
+        c = pile[-1]
+        st.remove_from_zone(c)
+        owner = st.info.owner[c]
+        st.zone[c] = DECK
+        st.ctrl[c] = owner
+        st.deck[owner].append(c)
+    st.invalidate()
 
 
 def uses(st: GameState, ability: str) -> list[UseAbility]:
