@@ -14,7 +14,7 @@ from engine.core.game import GameDeck
 from engine.core.phases import ATTACK
 from engine.core.state import GameState
 from engine.core.types import DeckEntry, DeckList, Rules
-from engine.core.zones import BOARD, DECK, HAND
+from engine.core.zones import BOARD, DECK, HAND, MAGIC
 from engine.deckbuilding.catalog import load_catalog
 from engine.deckbuilding.resolve import game_deck
 from engine.play import setup_game
@@ -78,13 +78,19 @@ def fresh(
 
 
 def _find(st: GameState, player: int, slug: str) -> int:
-    for c in range(len(st.info.cards)):
-        if (
-            st.info.cards[c].slug == slug
-            and st.info.owner[c] == player
-            and st.zone[c] != BOARD
-        ):
-            return c
+    """``player``'s first off-board copy of ``slug``, one outside the magic pile
+    first: magic set up from the deck (:func:`set_magic`) must not shrink because a
+    test then fetches a card it happened to take."""
+    cards, owner, zone = st.info.cards, st.info.owner, st.zone
+    for skip in (MAGIC, BOARD):
+        for c in range(len(cards)):
+            if (
+                cards[c].slug == slug
+                and owner[c] == player
+                and zone[c] != BOARD
+                and zone[c] != skip
+            ):
+                return c
     raise LookupError(slug)
 
 
