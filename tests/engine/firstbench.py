@@ -71,7 +71,8 @@ def fresh(
     st.stack.clear()
     st.turn, st.turn_player, st.phase = 5, 0, phase
     st.moved, st.attacked, st.flags = [], [], {}
-    st.magic = [0, 0]
+    for p in (0, 1):
+        set_magic(st, p, 0)  # (setup leaves none, R9)
     st.search = True
     st.invalidate()
     return st
