@@ -14,7 +14,7 @@ from engine.core.game import GameDeck
 from engine.core.phases import ATTACK
 from engine.core.state import GameState
 from engine.core.types import DeckEntry, DeckList, Rules
-from engine.core.zones import BOARD, HAND
+from engine.core.zones import BOARD, DECK, HAND, MAGIC
 from engine.deckbuilding.catalog import load_catalog
 from engine.deckbuilding.resolve import game_deck
 from engine.play import setup_game
@@ -71,20 +71,27 @@ def fresh(
     st.stack.clear()
     st.turn, st.turn_player, st.phase = 5, 0, phase
     st.moved, st.attacked, st.flags = [], [], {}
-    st.magic = [0, 0]
+    for p in (0, 1):
+        set_magic(st, p, 0)  # (setup leaves none, R9)
     st.search = True
     st.invalidate()
     return st
 
 
 def _find(st: GameState, player: int, slug: str) -> int:
-    for c in range(len(st.info.cards)):
-        if (
-            st.info.cards[c].slug == slug
-            and st.info.owner[c] == player
-            and st.zone[c] != BOARD
-        ):
-            return c
+    """``player``'s first off-board copy of ``slug``, one outside the magic pile
+    first: magic set up from the deck (:func:`set_magic`) must not shrink because a
+    test then fetches a card it happened to take."""
+    cards, owner, zone = st.info.cards, st.info.owner, st.zone
+    for skip in (MAGIC, BOARD):
+        for c in range(len(cards)):
+            if (
+                cards[c].slug == slug
+                and owner[c] == player
+                and zone[c] != BOARD
+                and zone[c] != skip
+            ):
+                return c
     raise LookupError(slug)
 
 
@@ -116,6 +123,25 @@ def fill_magic(st: GameState, player: int, n: int) -> list[int]:
         got.append(c)
     st.invalidate()
     return got
+
+
+def set_magic(st: GameState, player: int, n: int) -> None:
+    """Make ``player``'s magic exactly ``n`` real cards (R14, R18): top the pile up
+    from the draw deck (:func:`fill_magic`), or put its surplus top cards back on
+    top of their owners' draw decks. What ``st.magic[p] = n`` meant before magic was
+    a pile, with ``magic == len(pile)`` kept (paying is strict about it)."""
+    pile = st.magic_pile[player]
+    if len(pile) < n:
+        fill_magic(st, player, n - len(pile))
+        return
+    while len(pile) > n:
+        c = pile[-1]
+        st.remove_from_zone(c)
+        owner = st.info.owner[c]
+        st.zone[c] = DECK
+        st.ctrl[c] = owner
+        st.deck[owner].append(c)
+    st.invalidate()
 
 
 def uses(st: GameState, ability: str) -> list[UseAbility]:

@@ -7,7 +7,7 @@ import json
 from collections.abc import Callable
 
 import pytest
-from firstbench import fresh, put, to_hand
+from firstbench import fresh, put, set_magic, to_hand
 from scenario import (
     GATE,
     GRUNT,
@@ -252,7 +252,8 @@ def test_first_edition_card_types_walls_events_and_answers(rig: Dice) -> None:
 
     def make() -> GameState:
         st = fresh("selundar", "the-demagogue", SUMMON, events=True)
-        st.magic = [5, 0]
+        set_magic(st, 0, 5)
+        set_magic(st, 1, 0)
         put(st, 0, "wall", sq(1, 2))
         put(st, 0, "swordsman", sq(3, 2))
         put(st, 1, "zealot", sq(4, 2))

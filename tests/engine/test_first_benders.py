@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from firstbench import fresh as bench_fresh
-from firstbench import put, to_hand
+from firstbench import put, set_magic, to_hand
 from scenario import Dice, pending
 
 from engine.core.actions import (
@@ -57,7 +57,8 @@ def test_counter_summon_pays_the_cost_to_discard_a_unit_once_per_turn() -> None:
     smasher = put(st, 1, "smasher", sq(3, 3))  # cost 2, 3 straight spaces away
     put(st, 1, "fighter-tundra-orcs", sq(0, 0))  # behind nothing, but 3 away: ok
     far = put(st, 1, "gruggar", sq(4, 3))  # behind the smasher: not in line
-    st.magic = [2, 0]
+    set_magic(st, 0, 2)
+    set_magic(st, 1, 0)
     st.apply_action(EndPhase())
     dec = pending(st)
     assert dec is not None and dec.ability == "tacullu.counter-summon"
@@ -70,7 +71,8 @@ def test_counter_summon_pays_the_cost_to_discard_a_unit_once_per_turn() -> None:
 def test_counter_summon_needs_the_magic() -> None:
     st = fresh()
     put(st, 1, "smasher", sq(3, 3))
-    st.magic = [1, 0]
+    set_magic(st, 0, 1)
+    set_magic(st, 1, 0)
     st.apply_action(EndPhase())
     assert pending(st) is None
 
@@ -185,7 +187,8 @@ def test_mind_link_places_the_twin_and_shares_attack_wounds(dice: Dice) -> None:
     kalu = to_hand(st, 0, "kalu")
     talu = next(c for c in range(len(st.info.cards)) if st.info.cards[c].slug == "talu")
     assert st.zone[talu] == DECK and st.info.owner[talu] == 0
-    st.magic = [6, 0]
+    set_magic(st, 0, 6)
+    set_magic(st, 1, 0)
     st.apply_action(Summon(kalu, sq(2, 1)))
     dec = pending(st)
     assert dec is not None and dec.ability == "kalu.mind-link"
@@ -243,7 +246,8 @@ def test_memory_break_owner_pays_to_keep_or_the_card_is_discarded(
     st = fresh()
     brk = put(st, 0, "breaker", sq(3, 3))
     enemy = put(st, 1, "gruggar", sq(4, 3))
-    st.magic = [0, 1]
+    set_magic(st, 0, 0)
+    set_magic(st, 1, 1)
     top = st.deck[1][-1]
     dice(1)
     st.apply_action(Attack(brk, enemy))
@@ -340,10 +344,11 @@ def test_mind_control_pays_the_cost_of_a_common_on_your_side() -> None:
     mc = to_hand(st, 0, "mind-control")
     near = put(st, 1, "smasher", sq(3, 1))  # my side (rows 1-4), cost 2
     put(st, 1, "shaman-tundra-orcs", sq(4, 1))  # their side
-    st.magic = [1, 0]
+    set_magic(st, 0, 1)
+    set_magic(st, 1, 0)
     assert PlayEvent(mc) not in st.legal_actions()  # cannot pay 2
-    st.magic = [2, 0]
-    st.invalidate()
+    set_magic(st, 0, 2)
+    set_magic(st, 1, 0)
     st.apply_action(PlayEvent(mc))
     dec = pending(st)
     assert dec is not None and dec.options == (ChooseTarget(near),)

@@ -5,7 +5,7 @@ dice rigged with ``scenario.Dice`` (a face is its number, a hit on 3+)."""
 from __future__ import annotations
 
 import pytest
-from firstbench import fill_magic, put, to_hand, uses
+from firstbench import fill_magic, put, set_magic, to_hand, uses
 from firstbench import fresh as bench_fresh
 from scenario import Dice, pending
 
@@ -197,7 +197,7 @@ def test_infamous_adds_a_die_against_champions_both_ways(dice: Dice) -> None:
 def test_magic_junkie_pays_one_magic_or_goes() -> None:
     st = fresh(MAGIC, "frick")
     smeege = put(st, 0, "smeege", sq(3, 3))
-    st.magic[0] = 1
+    set_magic(st, 0, 1)
     st.apply_action(EndPhase())
     answer(st, "smeege.magic-junkie", ChooseOption(0))
     assert st.magic[0] == 0 and st.on_board(smeege)

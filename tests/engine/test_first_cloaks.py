@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from firstbench import fresh as bench_fresh
-from firstbench import put, to_hand, uses
+from firstbench import put, set_magic, to_hand, uses
 from scenario import Dice, pending
 
 from engine.core.actions import (
@@ -164,7 +164,8 @@ def test_illusionist_a_miss_costs_the_attacker_magic_or_the_wounds(
     st.turn_player = 1
     foe = put(st, 1, "gruggar", sq(5, 2))  # 1 die (Wrath adds its wounds)
     st.damage[foe] = 1  # 2 dice
-    st.magic = [0, 1]
+    set_magic(st, 0, 0)
+    set_magic(st, 1, 1)
     dice(6, 1)
     st.apply_action(Attack(foe, kyra))
     dec = pending(st)
@@ -189,7 +190,8 @@ def test_escape_pays_one_magic_to_move_after_attacking(dice: Dice) -> None:
     st = fresh()
     scam = put(st, 0, "scam", sq(3, 3))
     foe = put(st, 1, "gruggar", sq(5, 3))
-    st.magic = [1, 0]
+    set_magic(st, 0, 1)
+    set_magic(st, 1, 0)
     dice(1, 1)
     st.apply_action(Attack(scam, foe))
     dec = pending(st)
@@ -321,11 +323,11 @@ def test_intimidate_the_wounded_unit_pays_to_attack_the_bruiser(
     end_turn(st)
     while st.phase != ATTACK:
         st.apply_action(EndPhase())
-    st.magic = [0, 0]
-    st.invalidate()
+    set_magic(st, 0, 0)
+    set_magic(st, 1, 0)
     assert Attack(foe, bru) not in st.legal_actions()  # cannot pay
-    st.magic = [0, 2]
-    st.invalidate()
+    set_magic(st, 0, 0)
+    set_magic(st, 1, 2)
     dice(1, 1)
     st.apply_action(Attack(foe, bru))
     assert st.magic == [0, 1]
@@ -454,11 +456,11 @@ def test_assassinate_pays_two_to_destroy_a_common() -> None:
     ev = to_hand(st, 0, "assassinate")
     foe = put(st, 1, "shaman-tundra-orcs", sq(5, 3))
     put(st, 1, "gruggar", sq(5, 4))
-    st.magic = [1, 0]
-    st.invalidate()
+    set_magic(st, 0, 1)
+    set_magic(st, 1, 0)
     assert PlayEvent(ev) not in st.legal_actions()
-    st.magic = [2, 0]
-    st.invalidate()
+    set_magic(st, 0, 2)
+    set_magic(st, 1, 0)
     st.apply_action(PlayEvent(ev))
     dec = pending(st)
     assert dec is not None and dec.options == (ChooseTarget(foe),)
@@ -582,7 +584,8 @@ def test_vanish_before_moving_and_after_attacking_once_per_unit(
     ren = put(st, 0, "renegade", sq(4, 3))
     bru = put(st, 0, "bruiser", sq(4, 0))
     foe = put(st, 1, "gruggar", sq(5, 0))
-    st.magic = [2, 0]
+    set_magic(st, 0, 2)
+    set_magic(st, 1, 0)
     st.apply_action(PlayEvent(ev))
     st.apply_action(EndPhase())  # move phase
     act = UseAbility(ev, "vanish.effect", ren)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from firstbench import fresh as bench_fresh
-from firstbench import put, to_hand, uses
+from firstbench import put, set_magic, to_hand, uses
 from scenario import Dice, pending
 
 from engine.core.actions import (
@@ -148,8 +148,7 @@ def test_mage_push_moves_a_unit_within_two_once_per_turn() -> None:
     kynder = put(st, 0, "kynder", sq(3, 3))
     foe = put(st, 1, "guardsman", sq(4, 4))
     put(st, 1, "defender", sq(5, 0))
-    st.magic[0] = 2
-    st.invalidate()
+    set_magic(st, 0, 2)
     acts = uses(st, "kynder.mage-push")
     assert UseAbility(kynder, "kynder.mage-push", foe) in acts
     assert not [a for a in acts if a.option == kynder]
@@ -166,8 +165,7 @@ def test_mage_push_cannot_move_an_engaged_unit() -> None:
     foe = put(st, 1, "guardsman", sq(4, 3))
     put(st, 1, "defender", sq(4, 2))  # engages nothing of theirs; ours is next
     mine = put(st, 0, "miner", sq(3, 2))  # next to their Defender: engaged
-    st.magic[0] = 1
-    st.invalidate()
+    set_magic(st, 0, 1)
     opts = [a.option for a in uses(st, "kynder.mage-push")]
     assert foe in opts and mine not in opts
 
@@ -178,8 +176,7 @@ def test_gem_of_calling_pulls_a_common_next_to_lun() -> None:
     lun = put(st, 0, "lun", sq(3, 3))
     foe = put(st, 1, "defender", sq(6, 4))  # 4 away
     far = put(st, 1, "defender", sq(7, 5))
-    st.magic[0] = 1
-    st.invalidate()
+    set_magic(st, 0, 1)
     st.apply_action(Move(lun, sq(3, 4), -1))
     dec = pending(st)
     assert dec is not None and ChooseTarget(foe) in dec.options
@@ -225,8 +222,7 @@ def test_restructure_moves_a_wall_at_end_of_turn() -> None:
     st = fresh(MAGIC)
     put(st, 0, "sprog", sq(3, 3))
     wall = put(st, 0, "wall", sq(3, 4))
-    st.magic[0] = 1
-    st.invalidate()
+    set_magic(st, 0, 1)
     st.apply_action(EndPhase())
     dec = pending(st)
     assert dec is not None and dec.ability == "sprog.restructure"
@@ -242,8 +238,7 @@ def test_magic_blast_turns_it_ranged(dice: Dice) -> None:
     st = fresh()
     mage = put(st, 0, "battle-mage", sq(3, 3))
     foe = put(st, 1, "defender", sq(6, 3))
-    st.magic[0] = 1
-    st.invalidate()
+    set_magic(st, 0, 1)
     assert Attack(mage, foe) not in st.legal_actions()
     (act,) = uses(st, "battle-mage.magic-blast")
     st.apply_action(act)
@@ -283,8 +278,7 @@ def test_gem_magic_boost_and_place(dice: Dice) -> None:
     mage = put(st, 0, "gem-mage", sq(4, 0))
     put(st, 0, "wall", sq(1, 4))
     foe = put(st, 1, "guardsman", sq(5, 0))
-    st.magic[0] = 2
-    st.invalidate()
+    set_magic(st, 0, 2)
     st.apply_action(EndPhase())
     dec = pending(st)
     assert dec is not None and dec.ability == "gem-mage.gem-magic"
@@ -306,8 +300,7 @@ def test_tunnel_places_a_miner_next_to_another() -> None:
     m1 = put(st, 0, "miner", sq(2, 0))
     m2 = put(st, 0, "miner", sq(5, 5))
     put(st, 1, "defender", sq(3, 0))  # engages m1: placement still works (FAQ)
-    st.magic[0] = 1
-    st.invalidate()
+    set_magic(st, 0, 1)
     st.apply_action(EndPhase())
     dec = pending(st)
     assert dec is not None and dec.ability == "miner.tunnel"
@@ -325,8 +318,7 @@ def test_tunnel_places_a_miner_next_to_another() -> None:
 def test_tunnel_needs_two_miners() -> None:
     st = fresh(EVENTS)
     put(st, 0, "miner", sq(2, 0))
-    st.magic[0] = 1
-    st.invalidate()
+    set_magic(st, 0, 1)
     st.apply_action(EndPhase())
     assert pending(st) is None
 
@@ -339,8 +331,7 @@ def test_insight_plus_one_next_to_a_scholar(dice: Dice) -> None:
     a = put(st, 0, "crossbowman", sq(3, 3))
     foe = put(st, 1, "defender", sq(4, 3))  # next to the first Scholar
     other = put(st, 1, "defender", sq(3, 5))
-    st.magic[0] = 2
-    st.invalidate()
+    set_magic(st, 0, 2)
     acts = uses(st, "scholar.insight")
     assert len(acts) == 1
     st.apply_action(acts[0])
@@ -366,8 +357,7 @@ def test_magic_stasis_stops_paid_summons_until_your_next_turn() -> None:
     st.turn += 1
     st.phase = SUMMON
     as_seat(st, 1)
-    st.magic[1] = 3
-    st.invalidate()
+    set_magic(st, 1, 3)
     assert not [a for a in st.legal_actions() if isinstance(a, Summon)]
     st.turn += 1
     st.invalidate()
@@ -378,7 +368,7 @@ def test_magic_stasis_stops_paid_abilities() -> None:
     st = bench_fresh("oldin", "tundle", SUMMON, events=True, extra=("magic-stasis",))
     kynder = put(st, 1, "kynder", sq(4, 3))
     put(st, 1, "miner", sq(4, 4))
-    st.magic[1] = 2
+    set_magic(st, 1, 2)
     ev = to_hand(st, 0, "magic-stasis")
     st.phase = EVENTS
     st.invalidate()
@@ -410,8 +400,7 @@ def test_magic_torrent_one_magic_per_wound_on_different_units() -> None:
     oldin = st.info.summoners[1]
     st.place(oldin, sq(2, 1), 1)  # a summoner is never a target
     ev = to_hand(st, 0, "magic-torrent")
-    st.magic[0] = 3
-    st.invalidate()
+    set_magic(st, 0, 3)
     st.apply_action(PlayEvent(ev))
     dec = pending(st)
     assert dec is not None and NO not in dec.options
@@ -429,8 +418,7 @@ def test_magic_torrent_needs_magic_and_a_target() -> None:
     ev = to_hand(st, 0, "magic-torrent")
     put(st, 1, "defender", sq(3, 1))
     assert PlayEvent(ev) not in st.legal_actions()
-    st.magic[0] = 1
-    st.invalidate()
+    set_magic(st, 0, 1)
     assert PlayEvent(ev) in st.legal_actions()
     assert BOARD >= 0 and HAND >= 0
 
@@ -440,8 +428,7 @@ def test_meditate_and_gem_magic_at_the_same_moment_both_resolve() -> None:
     st = fresh(MOVE)
     some_discard(st)
     mage = put(st, 0, "gem-mage", sq(4, 0))
-    st.magic[0] = 0
-    st.invalidate()
+    set_magic(st, 0, 0)
     st.apply_action(EndPhase())
     dec = pending(st)
     # no magic: only Meditate asks; Gem Magic cannot be paid
@@ -451,8 +438,7 @@ def test_meditate_and_gem_magic_at_the_same_moment_both_resolve() -> None:
     st2 = fresh(MOVE)
     some_discard(st2)
     put(st2, 0, "gem-mage", sq(4, 0))
-    st2.magic[0] = 1
-    st2.invalidate()
+    set_magic(st2, 0, 1)
     st2.apply_action(EndPhase())
     dec = pending(st2)
     assert dec is not None and dec.ability == "core.order"
@@ -481,8 +467,7 @@ def test_mage_push_may_push_an_own_unit_and_not_a_built_one() -> None:
     kynder = put(st, 0, "kynder", sq(3, 3))
     own = put(st, 0, "miner", sq(3, 2))
     tower = put(st, 1, "assault-tower", sq(4, 3))
-    st.magic[0] = 1
-    st.invalidate()
+    set_magic(st, 0, 1)
     opts = [a.option for a in uses(st, "kynder.mage-push")]
     assert own in opts and tower not in opts and kynder not in opts
 

@@ -11,6 +11,7 @@ import random
 import traceback
 
 import pytest
+from firstbench import set_magic
 from invariants import check_invariants
 
 from engine.core.actions import Build, DiscardForMagic, EndPhase, Move, Summon
@@ -120,8 +121,7 @@ def test_r14_summon_next_to_a_wall_paying_from_the_magic_pile() -> None:
     p = 1 - st.first_player
     to_phase(st, p, SUMMON)
     assert not [a for a in st.legal_actions() if isinstance(a, Summon)]  # no magic
-    st.magic[p] = 10
-    st.invalidate()
+    set_magic(st, p, 10)
     summons = [a for a in st.legal_actions() if isinstance(a, Summon)]
     assert summons
     walls = [

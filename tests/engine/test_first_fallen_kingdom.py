@@ -6,7 +6,7 @@ face is its number, a hit on 3+). Ret-Talus (seat 0) starts on sq(0, 2), Mad Sir
 from __future__ import annotations
 
 import pytest
-from firstbench import fill_magic, put, to_hand, uses
+from firstbench import fill_magic, put, set_magic, to_hand, uses
 from firstbench import fresh as bench_fresh
 from scenario import Dice, pending
 
@@ -59,7 +59,9 @@ def test_raise_the_dead_pays_two_and_places_a_common_next_to_him() -> None:
     st = ret()
     talus = st.info.summoners[0]
     assert uses(st, "ret-talus.raise-the-dead") == []  # no magic
-    st.magic[0] = 2
+    # 2 magic of non-unit cards: paid, they could be raised too (see the FAQ test)
+    for c in [c for c in reversed(st.deck[0]) if not st.info.is_unit[c]][:2]:
+        st.to_magic_pile(c, 0)
     st.invalidate()
     acts = uses(st, "ret-talus.raise-the-dead")
     slugs = sorted(st.info.cards[a.option].slug for a in acts)
@@ -96,8 +98,7 @@ def test_legions_of_the_dead_greater_raise_places_up_to_three() -> None:
     st.apply_action(PlayEvent(card))
     st.apply_action(EndPhase())  # events -> move
     st.apply_action(EndPhase())  # move -> attack
-    st.magic[0] = 3
-    st.invalidate()
+    set_magic(st, 0, 3)
     st.apply_action(UseAbility(talus, "ret-talus.raise-the-dead", -1))
     assert st.magic[0] == 0
     for _ in range(3):
@@ -128,8 +129,7 @@ def test_summoned_by_blood_discards_units_to_lower_his_cost() -> None:
     a = put(st, 0, "reaper", sq(1, 0))
     b = put(st, 0, "zombie-warrior", sq(1, 5))
     elut = to_hand(st, 0, "elut-bal")
-    st.magic[0] = 3  # cost 7: two discards leave 3
-    st.invalidate()
+    set_magic(st, 0, 3)  # cost 7: two discards leave 3
     assert not any(isinstance(x, Summon) and x.card == elut for x in st.legal_actions())
     acts = uses(st, "elut-bal.summoned-by-blood")
     assert acts and all(x.card == elut for x in acts)
@@ -298,8 +298,7 @@ def test_forced_summon_wounds_the_summoner_and_summons_a_champion_cheaply() -> N
     elut = to_hand(st, 0, "elut-bal")  # cost 7
     card = to_hand(st, 0, "forced-summon")
     assert PlayEvent(card) not in st.legal_actions()  # 2 magic short
-    st.magic[0] = 2
-    st.invalidate()
+    set_magic(st, 0, 2)
     st.apply_action(PlayEvent(card))
     assert st.damage[talus] == 2
     st.apply_action(ChooseTarget(elut))
@@ -350,8 +349,7 @@ def test_spawn_summons_a_wounded_common_next_to_the_wyrm() -> None:
     wyrm = put(st, 0, "corpse-wyrm", sq(4, 4))
     ghoul = to_hand(st, 0, "ghoul")
     to_hand(st, 0, "gul-dass")  # a champion: not spawnable
-    st.magic[0] = 2
-    st.invalidate()
+    set_magic(st, 0, 2)
     acts = uses(st, "corpse-wyrm.spawn")
     assert {divmod(a.option, 64)[0] for a in acts} == {ghoul}
     st.apply_action(UseAbility(wyrm, "corpse-wyrm.spawn", ghoul * 64 + sq(5, 4)))
@@ -380,15 +378,13 @@ def test_magic_leech_raises_every_champion_cost_by_two() -> None:
     put(st, 0, "wall", sq(2, 2))
     gul = to_hand(st, 0, "gul-dass")  # cost 5
     ghoul = to_hand(st, 0, "ghoul")
-    st.magic[0] = 5
-    st.invalidate()
+    set_magic(st, 0, 5)
     assert Summon(gul, sq(3, 2)) in st.legal_actions()
     hirud = put(st, 1, "hirud", sq(7, 0))  # the opponent's Hirud counts too
     st.invalidate()
     assert summon_cost(st, gul) == 7 and summon_cost(st, ghoul) == 2
     assert Summon(gul, sq(3, 2)) not in st.legal_actions()
-    st.magic[0] = 7
-    st.invalidate()
+    set_magic(st, 0, 7)
     st.apply_action(Summon(gul, sq(3, 2)))
     assert st.magic[0] == 0
     st.discard_card(hirud)
@@ -515,7 +511,7 @@ def test_searching_the_stone_draws_five_and_allows_summoning() -> None:
     st = sirian(EVENTS)
     mad = st.info.summoners[0]
     put(st, 0, "wall", sq(2, 2))
-    st.magic[0] = 10
+    set_magic(st, 0, 10)
     card = to_hand(st, 0, "searching-the-stone")
     st.apply_action(PlayEvent(card))
     assert len(st.hand[0]) == 5 and st.damage[mad] == 1
@@ -535,8 +531,7 @@ def test_return_of_the_fallen_takes_a_champion_from_a_discard_pile() -> None:
     st.discard_card(dragos)  # in the opponent's discard pile
     card = to_hand(st, 0, "return-of-the-fallen")
     assert PlayEvent(card) not in st.legal_actions()  # 2 magic needed
-    st.magic[0] = 2
-    st.invalidate()
+    set_magic(st, 0, 2)
     st.apply_action(PlayEvent(card))
     st.apply_action(ChooseTarget(dragos))
     assert st.zone[dragos] == HAND and dragos in st.hand[0] and st.magic[0] == 0

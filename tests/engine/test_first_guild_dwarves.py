@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from firstbench import fresh as bench_fresh
-from firstbench import put, to_hand, uses
+from firstbench import put, set_magic, to_hand, uses
 from scenario import Dice, pending
 
 from engine.core.actions import (
@@ -155,7 +155,7 @@ def test_magic_barrier_pays_one_magic_once_per_turn(dice: Dice) -> None:
     st = fresh()
     thorkur = put(st, 0, "thorkur", sq(3, 3))
     foe = put(st, 1, "oath-sworn", sq(4, 3))
-    st.magic[0] = 2
+    set_magic(st, 0, 2)
     as_seat(st, 1)
     dice(3, 4)
     st.apply_action(Attack(foe, thorkur))
@@ -263,8 +263,7 @@ def test_built_cannot_move_and_summons_next_to_an_architect() -> None:
     arch = put(st, 0, "architect", sq(4, 2))
     tower = to_hand(st, 0, "assault-tower")
     big = to_hand(st, 0, "grundors-tower")
-    st.magic[0] = 6
-    st.invalidate()
+    set_magic(st, 0, 6)
     legal = st.legal_actions()
     assert Summon(tower, sq(5, 2)) in legal and Summon(big, sq(4, 1)) in legal
     st.apply_action(Summon(tower, sq(5, 2)))
@@ -477,7 +476,7 @@ def test_accelerated_construction_finds_and_summons_built() -> None:
     st = bench_fresh("bolvi", "oldin", EVENTS, events=True)
     wall = put(st, 0, "wall", sq(2, 2))
     ev = to_hand(st, 0, "accelerated-construction")
-    st.magic[0] = 2
+    set_magic(st, 0, 2)
     st.apply_action(PlayEvent(ev))
     dec = pending(st)
     assert dec is not None
@@ -564,8 +563,7 @@ def test_turret_diagonal_and_paid_second_attack(dice: Dice) -> None:
     diag = put(st, 1, "oath-sworn", sq(5, 5))
     host, _ev = _upgrade(st, "turret-upgrade", "assault-tower", sq(3, 3))
     other = put(st, 1, "architect", sq(3, 5))
-    st.magic[0] = 1
-    st.invalidate()
+    set_magic(st, 0, 1)
     assert Attack(host, diag) in st.legal_actions()
     dice(1, 1)
     st.apply_action(Attack(host, diag))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 from firstbench import fresh as bench_fresh
-from firstbench import put, to_hand, uses
+from firstbench import put, set_magic, to_hand, uses
 from scenario import Dice, end_turn, pending
 
 from engine.core.actions import (
@@ -49,8 +49,7 @@ def test_chant_of_growth_pays_one_for_plus_one_attack(dice: Dice) -> None:
     lioness = put(st, 0, "lioness", sq(3, 3))
     brute = put(st, 1, "brute", sq(4, 3))
     assert uses(st, "abua-shi.chant-of-growth") == []  # no magic
-    st.magic[0] = 2
-    st.invalidate()
+    set_magic(st, 0, 2)
     act = UseAbility(abua, "abua-shi.chant-of-growth", lioness)
     assert act in uses(st, "abua-shi.chant-of-growth")
     st.apply_action(act)
@@ -67,8 +66,7 @@ def test_poison_cloud_pays_the_distance_for_a_poison_marker() -> None:
     nik = st.info.summoners[0]
     near = put(st, 1, "torodin", sq(3, 3))  # 2 from c3 after the move
     far = put(st, 1, "brute", sq(5, 2))  # 3 away: more than the magic
-    st.magic[0] = 2
-    st.invalidate()
+    set_magic(st, 0, 2)
     st.apply_action(Move(nik, sq(2, 2), -1))
     dec = pending(st)
     assert dec is not None and dec.ability == "nikuya-na.poison-cloud"
@@ -235,7 +233,7 @@ def test_mount_up_moves_him_and_places_the_summoner_next_to_him(dice: Dice) -> N
     assert st.pos[nik] == sq(1, 2)
     kyru = put(st, 0, "miti-kyru", sq(2, 2))
     tor = put(st, 1, "torodin", sq(3, 2))
-    st.magic[0] = 1
+    set_magic(st, 0, 1)
     dice(1, 1, 1)
     attack(st, kyru, tor)
     dec = pending(st)
@@ -253,7 +251,7 @@ def test_mount_up_needs_the_summoner_adjacent_and_magic(dice: Dice) -> None:
     st = fresh(ATTACK, "nikuya-na")
     kyru = put(st, 0, "miti-kyru", sq(3, 2))  # 2 from Nikuya
     tor = put(st, 1, "torodin", sq(4, 2))
-    st.magic[0] = 1
+    set_magic(st, 0, 1)
     attack(st, kyru, tor)
     assert pending(st) is None
 
@@ -421,8 +419,7 @@ def test_chant_of_life_removes_two_wounds_but_never_poison() -> None:
     st.damage[mak] = 2
     add_poison(st, mak, 1, 1, -1)
     assert PlayEvent(chant) not in st.legal_actions()  # no magic
-    st.magic[0] = 1
-    st.invalidate()
+    set_magic(st, 0, 1)
     st.apply_action(PlayEvent(chant))
     st.apply_action(ChooseTarget(mak))
     assert st.magic[0] == 0 and st.damage[mak] == 1 and poison(st, mak) == 1
@@ -469,8 +466,7 @@ def test_spirit_of_the_lizard_heals_instead_of_moving() -> None:
     nik = st.info.summoners[0]
     rhino = put(st, 0, "rhinoceros", sq(2, 3))
     st.damage[rhino] = 2
-    st.magic[0] = 3
-    st.invalidate()
+    set_magic(st, 0, 3)
     st.apply_action(PlayEvent(ev))
     dec = pending(st)
     assert dec is not None and ChooseTarget(nik) not in dec.options  # costs 4
@@ -630,8 +626,7 @@ def test_chant_of_life_not_playable_on_poison_alone() -> None:
     chant = to_hand(st, 0, "chant-of-life")
     mak = put(st, 0, "makeinda-ru", sq(2, 2))
     add_poison(st, mak, 2, 1, -1)
-    st.magic[0] = 3
-    st.invalidate()
+    set_magic(st, 0, 3)
     assert PlayEvent(chant) not in st.legal_actions()
 
 

@@ -6,7 +6,7 @@ Dice are rigged (``scenario.Dice``): a face is its number, a hit on 3+ (R21)."""
 from __future__ import annotations
 
 import pytest
-from firstbench import fill_magic, put, to_hand, uses
+from firstbench import fill_magic, put, set_magic, to_hand, uses
 from firstbench import fresh as bench_fresh
 from scenario import Dice, pending
 
@@ -237,7 +237,7 @@ def test_repelling_stench_moves_each_adjacent_enemy_one_space(dice: Dice) -> Non
 @pytest.mark.covers("duggle.blur", ruleset="first")
 def test_blur_pays_one_moves_and_attacks_again_once_per_turn(dice: Dice) -> None:
     st = fresh()
-    st.magic[0] = 1
+    set_magic(st, 0, 1)
     duggle = put(st, 0, "duggle", sq(3, 3))
     fighter = put(st, 1, "fighter-tundra-orcs", sq(4, 3))
     shaman = put(st, 1, "shaman-tundra-orcs", sq(5, 4))
@@ -257,7 +257,7 @@ def test_blur_pays_one_moves_and_attacks_again_once_per_turn(dice: Dice) -> None
 
 def test_blur_needs_an_enemy_common_target(dice: Dice) -> None:
     st = fresh()
-    st.magic[0] = 3
+    set_magic(st, 0, 3)
     duggle = put(st, 0, "duggle", sq(3, 3))
     krung = put(st, 1, "krung", sq(4, 3))  # a champion
     dice(3, 3)
@@ -335,7 +335,7 @@ def test_vermin_plague(dice: Dice) -> None:
 @pytest.mark.covers("khexhu.regenerate", ruleset="first")
 def test_regenerate_pays_one_to_heal_after_moving() -> None:
     st = fresh(MOVE)
-    st.magic[0] = 1
+    set_magic(st, 0, 1)
     khexhu = put(st, 0, "khexhu", sq(3, 3))
     st.damage[khexhu] = 2
     st.apply_action(Move(khexhu, sq(3, 4)))
@@ -398,10 +398,10 @@ def test_mage_master_boosts_friendly_mages_within_two() -> None:
 @pytest.mark.covers("naannashi.disguised", ruleset="first")
 def test_disguised_replaces_a_common_and_takes_its_wounds() -> None:
     st = fresh(SUMMON)
-    st.magic[0] = 5
     rune = put(st, 0, "rune-mage", sq(4, 2))
     st.damage[rune] = 1
     naan = to_hand(st, 0, "naannashi")
+    set_magic(st, 0, 5)  # after fetching Naannashi: not one of the 5 cards
     assert [a.option for a in uses(st, "naannashi.disguised")] == [rune]
     st.apply_action(UseAbility(naan, "naannashi.disguised", rune))
     assert st.pos[naan] == sq(4, 2) and st.damage[naan] == 1
@@ -516,7 +516,7 @@ def test_knock_around_not_without_a_wound(dice: Dice) -> None:
 @pytest.mark.covers("apprentice-mage.magic-shot", ruleset="first")
 def test_magic_shot_pays_for_a_ranged_attack(dice: Dice) -> None:
     st = fresh()
-    st.magic[0] = 2
+    set_magic(st, 0, 2)
     mage = put(st, 0, "apprentice-mage", sq(2, 2))
     krung = put(st, 1, "krung", sq(5, 2))
     assert Attack(mage, krung) not in st.legal_actions()
@@ -527,7 +527,7 @@ def test_magic_shot_pays_for_a_ranged_attack(dice: Dice) -> None:
 
 def test_magic_shot_plus_one_attack_once_per_turn(dice: Dice) -> None:
     st = fresh()
-    st.magic[0] = 2
+    set_magic(st, 0, 2)
     mage = put(st, 0, "apprentice-mage", sq(2, 2))
     krung = put(st, 1, "krung", sq(3, 2))
     dice(3, 3)
@@ -673,7 +673,7 @@ def test_slow_golem_cannot_attack_after_moving_two() -> None:
 @pytest.mark.covers("stonecloak.stolen-armor", ruleset="first")
 def test_stolen_armor_summons_next_to_a_sturdy_wall_and_wounds_it() -> None:
     st = fresh(SUMMON)
-    st.magic[0] = 1
+    set_magic(st, 0, 1)
     sturdy = put(st, 0, "wall", sq(1, 1))
     weak = put(st, 0, "wall", sq(1, 4))
     st.damage[weak] = 7
@@ -691,7 +691,7 @@ def test_stolen_armor_summons_next_to_a_sturdy_wall_and_wounds_it() -> None:
 
 def test_first_edition_summons_honour_prevents_summon() -> None:
     st = fresh(SUMMON)
-    st.magic[0] = 5
+    set_magic(st, 0, 5)
     put(st, 0, "wall", sq(1, 1))
     golem = to_hand(st, 0, "stone-golem")
     cloak = to_hand(st, 0, "stonecloak")
@@ -838,7 +838,8 @@ def test_shadow_summon_not_when_he_left_the_battlefield() -> None:
 def test_regenerate_not_when_the_opponent_moves_him(dice: Dice) -> None:
     # FAQ 1.0.0.24: only the player who moved him may use his "may" ability
     st = bench_fresh("rallul", "grognack", ATTACK, extra=("khexhu",))
-    st.magic = [0, 3]
+    set_magic(st, 0, 0)
+    set_magic(st, 1, 3)
     urick = put(st, 0, "urick", sq(3, 3))
     khexhu = put(st, 1, "khexhu", sq(4, 3))
     dice(3, 1)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from firstbench import fresh as bench_fresh
-from firstbench import put, to_hand, uses
+from firstbench import put, set_magic, to_hand, uses
 from scenario import Dice, end_turn, pending
 
 from engine.core.actions import (
@@ -132,7 +132,7 @@ def test_chain_lightning_pays_one_magic_for_a_second_attack(dice: Dice) -> None:
     st = fresh()
     quen = put(st, 0, "quen", sq(3, 0))
     mm = put(st, 1, "miti-mumway", sq(5, 0))
-    st.magic[0] = 2
+    set_magic(st, 0, 2)
     dice(3, 3, 4, 4)
     attack(st, quen, mm)
     dec = pending(st)

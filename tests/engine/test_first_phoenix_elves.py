@@ -5,7 +5,7 @@ one scenario per card on the first-edition bench (firstbench), dice rigged
 from __future__ import annotations
 
 import pytest
-from firstbench import fresh, put, to_hand, uses
+from firstbench import fresh, put, set_magic, to_hand, uses
 from scenario import Dice, pending
 
 from engine.core.actions import (
@@ -75,8 +75,7 @@ def test_summon_fire_beast_pays_two_and_places_a_beast_from_the_draw_pile() -> N
     st = fresh("prince-elien", "grognack", ATTACK, extra=("holleas", "fire-beast"))
     hol = put(st, 0, "holleas", sq(3, 3))
     assert uses(st, "holleas.summon-fire-beast") == []  # no magic
-    st.magic[0] = 3
-    st.invalidate()
+    set_magic(st, 0, 3)
     beast = next(c for c in st.deck[0] if st.info.cards[c].slug == "fire-beast")
     st.apply_action(uses(st, "holleas.summon-fire-beast")[0])
     assert st.magic[0] == 1 and hol in st.attacked  # instead of attacking
@@ -92,8 +91,7 @@ def test_summon_fire_beast_without_a_beast_still_costs_the_magic() -> None:
     hol = put(st, 0, "holleas", sq(3, 3))
     for c in [c for c in st.deck[0] if st.info.cards[c].slug == "fire-beast"]:
         st.discard_card(c)
-    st.magic[0] = 2
-    st.invalidate()
+    set_magic(st, 0, 2)
     st.apply_action(uses(st, "holleas.summon-fire-beast")[0])
     assert st.magic[0] == 0 and pending(st) is None and hol in st.attacked
 
@@ -320,8 +318,7 @@ def test_release_the_hounds_searches_then_summons_next_to_the_queen() -> None:
         st.apply_action(NO)
     assert st.zone[pick] == HAND
     # build magic this event phase, then summon next to the queen (not by a wall)
-    st.magic[0] = 2
-    st.invalidate()
+    set_magic(st, 0, 2)
     assert Summon(pick, sq(3, 2)) not in st.legal_actions()  # cost 3
     assert DiscardForMagic(other) in st.legal_actions()
     st.apply_action(DiscardForMagic(other))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from firstbench import fresh, put, to_hand
+from firstbench import fresh, put, set_magic, to_hand
 from scenario import Dice, pending
 
 from engine.core.actions import NO, Attack, PlayEvent
@@ -130,7 +130,7 @@ def test_a_response_is_offered_only_when_its_holder_can_pay() -> None:
     st.info.extra["first.responders"] = ((card, imp),)
     assert offers(st, 0, WOUNDS, (0, 0)) == []
     assert offers(st, 0, DESTROYED, (0, 0)) == []  # another moment
-    st.magic[0] = 1
+    set_magic(st, 0, 1)
     assert offers(st, 0, WOUNDS, (0, 0)) == [PlayEvent(card)]
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from firstbench import fresh as bench_fresh
-from firstbench import put, to_hand, uses
+from firstbench import put, set_magic, to_hand, uses
 from scenario import Dice, pending
 
 from engine.core.actions import (
@@ -62,7 +62,7 @@ def play(st: GameState, slug: str) -> int:
 @pytest.mark.covers("krusk.sandstorm", ruleset="first")
 def test_sandstorm_pays_two_moves_units_and_wounds_on_four(dice: Dice) -> None:
     st = fresh(MOVE)
-    st.magic[0] = 3
+    set_magic(st, 0, 3)
     krusk = st.info.summoners[0]
     fighter = put(st, 1, "fighter-cave-goblins", sq(3, 4))  # 2 from Krusk
     bers = put(st, 1, "berserker-cave-goblins", sq(1, 1))  # 3 from Krusk
@@ -88,7 +88,7 @@ def test_sandstorm_pays_two_moves_units_and_wounds_on_four(dice: Dice) -> None:
 
 def test_sandstorm_is_not_offered_without_two_magic() -> None:
     st = fresh(MOVE)
-    st.magic[0] = 1
+    set_magic(st, 0, 1)
     put(st, 1, "fighter-cave-goblins", sq(3, 4))
     st.apply_action(EndPhase())
     assert pending(st) is None and st.phase == ATTACK
@@ -270,7 +270,7 @@ def test_cards_under_a_scavenger_go_to_its_destroyer(dice: Dice) -> None:
 @pytest.mark.covers("shaman-sand-goblins.escape", ruleset="first")
 def test_escape_pays_one_to_move_two_after_attacking(dice: Dice) -> None:
     st = fresh()
-    st.magic[0] = 1
+    set_magic(st, 0, 1)
     shaman = put(st, 0, "shaman-sand-goblins", sq(2, 3))
     enemy = put(st, 1, "mook", sq(4, 3))
     dice(1, 1)
@@ -348,7 +348,7 @@ def test_mirage_moves_and_mends_walls_then_allows_summoning() -> None:
     st = fresh(EVENTS)
     wall = put(st, 0, "wall", sq(2, 2))
     st.damage[wall] = 5
-    st.magic[0] = 1
+    set_magic(st, 0, 1)
     jav = to_hand(st, 0, "javelineer")
     play(st, "mirage")
     answer(st, "mirage.effect", ChooseTarget(wall))
@@ -362,7 +362,7 @@ def test_mirage_moves_and_mends_walls_then_allows_summoning() -> None:
 # ------------------------------------------------------------------- edge cases
 def test_sandstorm_skips_a_unit_that_cannot_be_moved() -> None:
     st = fresh(MOVE)
-    st.magic[0] = 2
+    set_magic(st, 0, 2)
     biter = put(st, 0, "biter", sq(2, 4))
     put(st, 1, "fighter-cave-goblins", sq(3, 4))  # keeps the Biter crazed
     st.apply_action(EndPhase())
@@ -384,7 +384,7 @@ def test_scavenger_shield_also_stops_ability_wounds(dice: Dice) -> None:
     scav = put(st, 0, "scavenger", sq(2, 4))
     loot = put(st, 1, "fighter-cave-goblins", sq(5, 5))
     st.put_under(loot, scav)
-    st.magic[0] = 2
+    set_magic(st, 0, 2)
     enemy = put(st, 1, "slinger", sq(2, 3))
     st.phase = MOVE
     st.invalidate()

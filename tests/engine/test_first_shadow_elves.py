@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from firstbench import fresh as bench_fresh
-from firstbench import put, to_hand, uses
+from firstbench import put, set_magic, to_hand, uses
 from scenario import Dice, end_phases, end_turn, pending
 
 from engine.core.actions import (
@@ -112,7 +112,7 @@ def test_wither_pay_or_wound_when_kuldrid_destroyed_nothing(dice: Dice) -> None:
     kul = put(st, 0, "kuldrid", sq(3, 2))
     enemy = put(st, 1, "guardian", sq(5, 2))
     sel = st.info.summoners[0]
-    st.magic[0] = 2
+    set_magic(st, 0, 2)
     st.apply_action(Attack(kul, enemy))  # blanks: no kill
     st.apply_action(EndPhase())
     dec = pending(st)
@@ -241,7 +241,7 @@ def test_shadow_step_places_the_summoned_hunter_next_to_a_shadow_elf() -> None:
     put(st, 0, "wall", sq(1, 0))
     sw = put(st, 0, "swordsman", sq(3, 4))
     hunter = to_hand(st, 0, "hunter-shadow-elves")
-    st.magic[0] = 2
+    set_magic(st, 0, 2)
     st.apply_action(Summon(hunter, sq(2, 0)))
     dec = pending(st)
     assert (
@@ -260,7 +260,7 @@ def test_shadow_arrows_takes_the_space_then_pays_for_another_attack(
     ranger = put(st, 0, "ranger", sq(2, 2))
     first = put(st, 1, "archer-phoenix-elves", sq(4, 2))
     second = put(st, 1, "archer-phoenix-elves", sq(5, 2))
-    st.magic[0] = 1
+    set_magic(st, 0, 1)
     dice(5)
     st.apply_action(Attack(ranger, first))
     assert st.zone[first] == MAGIC_PILE
@@ -424,7 +424,7 @@ def test_shadow_step_once_per_turn() -> None:
     put(st, 0, "wall", sq(1, 0))
     put(st, 0, "swordsman", sq(3, 4))
     first = to_hand(st, 0, "hunter-shadow-elves")
-    st.magic[0] = 4
+    set_magic(st, 0, 4)
     st.apply_action(Summon(first, sq(2, 0)))
     st.apply_action(ChooseSpace(sq(4, 4)))
     st.remove_from_zone(first)  # (the bench has one Hunter: summon it again)

@@ -6,7 +6,7 @@ first-edition game whose battlefield is cleared to the summoners first. Dice are
 from __future__ import annotations
 
 import pytest
-from firstbench import fill_magic, put, to_hand, uses
+from firstbench import fill_magic, put, set_magic, to_hand, uses
 from firstbench import fresh as bench_fresh
 from scenario import Dice, pending
 
@@ -299,8 +299,8 @@ def test_freeze_stops_moving_and_attacking_until_paid_off() -> None:
     assert st.zone[freeze] != DECK and st.pos[freeze] == mine
     # seat 0 cannot move or attack with it; paying 2 magic discards Freeze
     st.turn_player, st.phase = 0, MOVE
-    st.magic = [2, 0]
-    st.invalidate()
+    set_magic(st, 0, 2)
+    set_magic(st, 1, 0)
     assert not [a for a in st.legal_actions() if isinstance(a, Move) and a.unit == mine]
     pay = uses(st, "freeze.effect")
     assert pay

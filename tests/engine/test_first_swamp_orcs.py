@@ -6,7 +6,7 @@ Mugglug's separate pile (engine/rulesets/first/piles.py)."""
 from __future__ import annotations
 
 import pytest
-from firstbench import fresh, put, to_hand
+from firstbench import fresh, put, set_magic, to_hand
 from scenario import Dice, pending
 
 from engine.core.actions import (
@@ -270,8 +270,7 @@ def test_disruptive_events_cost_one_magic_while_you_control_glurp() -> None:
     assert PlayEvent(ev) not in st.legal_actions()  # no magic to pay
     wall = to_hand(st, 0, "wall")
     assert any(getattr(a, "card", -1) == wall for a in st.legal_actions())  # walls free
-    st.magic[0] = 1
-    st.invalidate()
+    set_magic(st, 0, 1)
     st.apply_action(PlayEvent(ev))
     assert st.magic[0] == 0 and pending(st) is not None
     st.apply_action(ChooseSpace(sq(4, 3)))
@@ -376,8 +375,7 @@ def test_summon_onto_a_vine_next_to_your_wall() -> None:
     vine = conjure(st, 0, "vine-wall", sq(3, 4))
     far = conjure(st, 0, "vine-wall", sq(6, 4))
     beast = to_hand(st, 0, "swamp-beast")
-    st.magic[0] = 3
-    st.invalidate()
+    set_magic(st, 0, 3)
     assert Summon(beast, sq(6, 4)) not in st.legal_actions()
     st.apply_action(Summon(beast, sq(3, 4)))
     assert st.board[sq(3, 4)] == beast and vine_under(st, sq(3, 4)) == vine
@@ -438,8 +436,7 @@ def test_vinemancer_entangle_pays_one_for_a_vine_under_the_survivor(
     st = mugglug(ATTACK)
     splack = put(st, 0, "splack", sq(3, 2))
     champ = put(st, 1, "fire-drake", sq(6, 2))
-    st.magic[0] = 1
-    st.invalidate()
+    set_magic(st, 0, 1)
     dice(1, 1)
     st.apply_action(Attack(splack, champ))
     dec = pending(st)
@@ -467,7 +464,7 @@ def test_vinemancer_entangle_not_without_magic_nor_on_a_summoner(dice: Dice) -> 
     assert pending(st) is None  # no magic
     elien = st.info.summoners[1]
     st.place(elien, sq(3, 5), 1)
-    st.magic[0] = 2
+    set_magic(st, 0, 2)
     st.attacked.clear()
     st.invalidate()
     dice(1, 1)
@@ -682,8 +679,7 @@ def test_vinemancer_entangle_not_on_a_unit_already_on_a_vine(dice: Dice) -> None
     vine = conjure(st, 0, "vine-wall", sq(6, 3))
     lift_vine(st, sq(6, 3))
     st.relocate(champ, sq(6, 3), "force")  # pushed onto the vine
-    st.magic[0] = 3
-    st.invalidate()
+    set_magic(st, 0, 3)
     assert Attack(splack, champ) in st.legal_actions()
     dice(1, 1)
     st.apply_action(Attack(splack, champ))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from firstbench import fresh as bench_fresh
-from firstbench import put, to_hand, uses
+from firstbench import put, set_magic, to_hand, uses
 from scenario import Dice, end_phases, end_turn, pending
 
 from engine.core.actions import (
@@ -55,7 +55,7 @@ def test_a_mutation_is_summoned_onto_a_filth_common_and_keeps_its_wounds() -> No
     st.damage[anointed] = 1
     put(st, 1, "swordsman", sq(5, 5))  # not yours: never a host
     bestial = to_hand(st, 0, "bestial-mutant")
-    st.magic[0] = 2
+    set_magic(st, 0, 2)
     acts = [a for a in st.legal_actions() if isinstance(a, UseAbility)]
     assert {a.option for a in acts if a.card == bestial} == {zealot, anointed}
     st.apply_action(mutate_action(st, bestial, anointed))
@@ -76,7 +76,7 @@ def test_a_new_mutation_costs_less_and_the_old_returns_to_hand() -> None:
     zealot = put(st, 0, "zealot", sq(2, 2))
     bestial = to_hand(st, 0, "bestial-mutant")
     claw = to_hand(st, 0, "claw-mutant")
-    st.magic[0] = 4
+    set_magic(st, 0, 4)
     st.apply_action(mutate_action(st, bestial, zealot))
     assert st.magic[0] == 2
     st.apply_action(mutate_action(st, claw, bestial))  # 4 - 2
@@ -88,7 +88,7 @@ def test_mutations_are_not_summoned_next_to_walls() -> None:
     st = fresh(SUMMON)
     put(st, 0, "wall", sq(1, 0))
     bestial = to_hand(st, 0, "bestial-mutant")
-    st.magic[0] = 5
+    set_magic(st, 0, 5)
     assert not [a for a in st.legal_actions() if isinstance(a, Summon)]
     assert not [a for a in st.legal_actions() if getattr(a, "card", -1) == bestial]
 

@@ -5,7 +5,7 @@ rigged (``scenario.Dice``: a face is its number, a hit on 3+)."""
 from __future__ import annotations
 
 import pytest
-from firstbench import fresh, put, to_hand, uses
+from firstbench import fresh, put, set_magic, to_hand, uses
 from scenario import Dice, pending
 
 from engine.core.actions import (
@@ -48,8 +48,7 @@ def test_torgan_places_a_minor_ice_wall_once_per_turn_for_one_magic() -> None:
     tor = st.info.summoners[0]
     st.place(tor, sq(2, 2), 0)
     assert uses(st, "torgan.minor-ice-wall") == []  # no magic
-    st.magic[0] = 2
-    st.invalidate()
+    set_magic(st, 0, 2)
     acts = uses(st, "torgan.minor-ice-wall")
     assert sorted(a.option for a in acts) == sorted(
         [sq(1, 2), sq(3, 2), sq(2, 1), sq(2, 3)]
@@ -68,13 +67,13 @@ def test_a_destroyed_minor_ice_wall_returns_to_the_pile_without_magic(
     st = torgan(EVENTS)
     tor = st.info.summoners[0]
     st.place(tor, sq(2, 2), 0)
-    st.magic[0] = 1
-    st.invalidate()
+    set_magic(st, 0, 1)
     st.apply_action(uses(st, "torgan.minor-ice-wall")[0])
     wall = next(
         c for c in st.board if c >= 0 and st.info.cards[c].slug == "minor-ice-wall"
     )
-    st.magic = [0, 0]
+    set_magic(st, 0, 0)
+    set_magic(st, 1, 0)
     st.deal_damage(wall, 2, 1)
     assert st.zone[wall] == IN_PILE and st.magic == [0, 0] and st.damage[wall] == 0
     assert len(pile_cards(st, 0, "minor-ice-wall")) == 15
@@ -102,11 +101,9 @@ def test_cold_snap_ice_walls_take_wounds_only_from_fives(dice: Dice) -> None:
     frozen = put(st, 0, "krung", sq(5, 5))  # (its controller may remove it)
     freeze = to_hand(st, 0, "freeze")
     st.put_under(freeze, frozen)
-    st.magic[0] = 2
-    st.invalidate()
+    set_magic(st, 0, 2)
     assert uses(st, "freeze.effect") == []
-    st.magic[0] = 3
-    st.invalidate()
+    set_magic(st, 0, 3)
     st.apply_action(uses(st, "freeze.effect")[0])
     assert st.magic[0] == 0 and st.zone[freeze] == DISCARD
     assert st.zone[bragg] == BOARD

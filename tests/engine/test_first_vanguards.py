@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from firstbench import fresh as bench_fresh
-from firstbench import put, to_hand, uses
+from firstbench import put, set_magic, to_hand, uses
 from scenario import Dice, pending
 
 from engine.core.actions import (
@@ -53,8 +53,7 @@ def test_greater_healing_pays_one_magic_for_two_wounds() -> None:
     st.damage[knight] = 3
     st.damage[me] = 2
     assert uses(st, "sera-eldwyn.greater-healing") == []  # no magic
-    st.magic[0] = 1
-    st.invalidate()
+    set_magic(st, 0, 1)
     acts = uses(st, "sera-eldwyn.greater-healing")
     assert [a.option for a in acts] == [knight]  # never a summoner (herself)
     st.apply_action(acts[0])
@@ -70,8 +69,7 @@ def test_priest_heals_commons_free_and_champions_for_a_magic() -> None:
     st.damage[common] = 2
     st.damage[champ] = 2
     assert [a.option for a in uses(st, "priest.healing")] == [common]
-    st.magic[0] = 1
-    st.invalidate()
+    set_magic(st, 0, 1)
     acts = uses(st, "priest.healing")
     assert {a.option for a in acts} == {common, champ}
     st.apply_action(UseAbility(priest, "priest.healing", champ))
@@ -179,9 +177,9 @@ def test_blade_of_light_one_attack_per_two_magic_at_most_four() -> None:
     st = sera()
     leah = put(st, 0, "leah-goodwin", sq(3, 3))
     assert st.strength(leah) == 0
-    st.magic[0] = 5
+    set_magic(st, 0, 5)
     assert st.strength(leah) == 2
-    st.magic[0] = 20
+    set_magic(st, 0, 20)
     assert st.strength(leah) == 4
 
 
@@ -371,8 +369,7 @@ def test_sybils_spirit_rolls_off_wounds_and_healing(dice: Dice) -> None:
     st2 = sera()
     syb = put(st2, 0, "sybil-swancott", sq(1, 3))
     st2.damage[syb] = 2
-    st2.magic[0] = 1
-    st2.invalidate()
+    set_magic(st2, 0, 1)
     dice(4, 2)
     st2.apply_action(
         UseAbility(st2.info.summoners[0], "sera-eldwyn.greater-healing", syb)
@@ -612,7 +609,8 @@ def test_divine_protection_pays_a_magic_and_the_attack_wounds_nothing(
     angel = put(st, 0, "warrior-angel", sq(4, 1))  # far from Samuel's Shield
     warlock = put(st, 1, "warlock", sq(5, 1))
     dp = to_hand(st, 0, "divine-protection")
-    st.magic = [2, 0]
+    set_magic(st, 0, 2)
+    set_magic(st, 1, 0)
     dice(6, 6)
     st.apply_action(Attack(warlock, angel))
     dec = pending(st)
@@ -635,7 +633,8 @@ def test_divine_protection_declined_lets_the_wounds_land(dice: Dice) -> None:
     angel = put(st, 0, "warrior-angel", sq(4, 1))
     warlock = put(st, 1, "warlock", sq(5, 1))
     dp = to_hand(st, 0, "divine-protection")
-    st.magic = [1, 0]
+    set_magic(st, 0, 1)
+    set_magic(st, 1, 0)
     dice(6, 1)
     st.apply_action(Attack(warlock, angel))
     st.apply_action(NO)
@@ -656,7 +655,8 @@ def test_divine_protection_not_asked_without_magic_misses_or_a_common(
     dice(6, 6)
     st.apply_action(Attack(warlock, angel))  # no magic to pay: nothing asked
     assert pending(st) is None and st.damage[angel] == 2
-    st.magic = [1, 0]
+    set_magic(st, 0, 1)
+    set_magic(st, 1, 0)
     dice(6, 6)
     st.apply_action(Attack(ghoul, champ))  # a champion: nothing asked
     assert pending(st) is None and st.damage[champ] == 2
@@ -681,7 +681,8 @@ def test_divine_protection_not_asked_when_the_shield_stops_every_wound(
     angel = put(st, 0, "warrior-angel", sq(2, 4))  # next to Samuel: 4+ only
     warlock = put(st, 1, "warlock", sq(3, 4))
     to_hand(st, 0, "divine-protection")
-    st.magic = [1, 0]
+    set_magic(st, 0, 1)
+    set_magic(st, 1, 0)
     dice(3, 3)  # hits, but Shield of Light lets no wound through
     st.apply_action(Attack(warlock, angel))
     assert pending(st) is None and st.damage[angel] == 0 and st.magic[0] == 1
@@ -693,7 +694,8 @@ def test_a_protected_woeful_brother_may_swift_maneuver(dice: Dice) -> None:
     friend = put(st, 0, "honor-guard", sq(4, 2))
     warlock = put(st, 1, "warlock", sq(5, 1))
     dp = to_hand(st, 0, "divine-protection")
-    st.magic = [1, 0]
+    set_magic(st, 0, 1)
+    set_magic(st, 1, 0)
     dice(6, 6)
     st.apply_action(Attack(warlock, brother))
     st.apply_action(PlayEvent(dp))
@@ -801,7 +803,8 @@ def test_a_spellsucker_nullifies_divine_protection_which_then_costs_nothing(
     zealot = put(st, 1, "zealot", sq(5, 1))
     sucker = put(st, 1, "spellsucker-mutant", sq(6, 4))
     dp = to_hand(st, 0, "divine-protection")
-    st.magic = [1, 0]
+    set_magic(st, 0, 1)
+    set_magic(st, 1, 0)
     dice(6)
     st.apply_action(Attack(zealot, angel))
     st.apply_action(PlayEvent(dp))
@@ -819,7 +822,8 @@ def test_a_spellsucker_declining_lets_divine_protection_work(dice: Dice) -> None
     zealot = put(st, 1, "zealot", sq(5, 1))
     put(st, 1, "spellsucker-mutant", sq(6, 4))
     dp = to_hand(st, 0, "divine-protection")
-    st.magic = [1, 0]
+    set_magic(st, 0, 1)
+    set_magic(st, 1, 0)
     dice(6)
     st.apply_action(Attack(zealot, angel))
     st.apply_action(PlayEvent(dp))

@@ -72,16 +72,18 @@ def pile_top(st: GameState, player: int) -> int:
 
 def pay(st: GameState, player: int, n: int) -> None:
     """R14: ``n`` magic = the top ``n`` cards of ``player``'s pile, one at a time,
-    face up onto ``player``'s discard pile. (A position built by hand may give a
-    player magic without cards, ``magic[p]`` > the pile's size: such magic is paid
-    after the cards, as a bare number; a game never has any.)"""
+    face up onto ``player``'s discard pile. Every cost is checked against
+    ``magic[p]``, the pile's size, before it is offered, so paying more than the
+    pile holds means an ability offered what its controller cannot pay: an engine
+    bug, raised here rather than hidden (there is no magic without a card)."""
     pile = st.magic_pile[player]
-    while n > 0 and pile:
+    if n > len(pile):
+        raise RuntimeError(
+            f"first edition: player {player} pays {n} magic from a pile of"
+            f" {len(pile)} (magic {st.magic[player]})"
+        )
+    for _ in range(n):
         st.discard_to(pile[-1], player)
-        n -= 1
-    if n > 0:
-        v = st.magic[player] - n
-        st.magic[player] = v if v > len(pile) else len(pile)
 
 
 def discard_top_to_pile(st: GameState, player: int) -> int:
