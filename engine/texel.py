@@ -21,8 +21,10 @@ evaluation ``E`` speaks for (1 win, 0 loss, 0.5 draw or turn cap).
 - **Fit**: ``E(w) ~ E(w0) + J (w - w0)``; K first (a 1-D search with the start
   weights), then the weights by projected Newton on the mean cross-entropy plus an L2
   pull towards the start weights (relative to each weight's scale, as SPSA's steps),
-  weights kept >= 0 and shares in [0, 1]. The model is linearised again around the
-  new weights ``rounds`` times (the products of weights make it slightly non-linear).
+  weights kept >= 0 and shares in [0, 1]. The pull's strength is chosen on a
+  validation split of the training games (:func:`choose_pull`). The model is
+  linearised again around the new weights ``rounds`` times (the products of weights
+  make it slightly non-linear).
 - Games are split by game (every ``HOLDOUT``-th deal held out), never by position:
   positions of one game are strongly correlated.
 
@@ -54,7 +56,9 @@ PAIRINGS: tuple[tuple[str, str], ...] = (
     ("greedy", "planner"),
 )
 SKIP_TURNS = 2
-HOLDOUT = 5  # every 5th game is held out
+HOLDOUT = 5  # every 5th game is held out (index % 5 == 4) ...
+VALID = 3  # ... and, within the training games, index % 5 == 3 choose the pull
+PULLS = (1e-4, 3e-4, 1e-3, 3e-3, 1e-2, 3e-2)
 MAX_ACTIONS = 20_000  # as engine.core.play.play_game's safety net
 
 
@@ -299,6 +303,8 @@ class TexelResult:
     held_samples: int
     train_loss: tuple[float, float]  # (start, fitted)
     held_loss: tuple[float, float]
+    pull: float = 0.0
+    pull_losses: dict[str, float] = field(default_factory=dict)
     rounds: list[dict[str, Any]] = field(default_factory=list)
 
 
@@ -320,19 +326,53 @@ def _evals(games: Sequence[Game], w: Weights) -> tuple[list[float], list[float]]
     return e, y
 
 
+def choose_pull(
+    train: Sequence[Game],
+    start: Weights,
+    k: float,
+    params: Sequence[str] = PARAMS,
+    pulls: Sequence[float] = PULLS,
+) -> tuple[float, dict[str, float]]:
+    """The pull whose one-round fit on the training games but the validation ones
+    (``index % HOLDOUT == VALID``) predicts those best (exact evaluation), with every
+    candidate's validation loss. The held-out games stay unseen: their loss is the
+    honest figure."""
+    fit = [g for g in train if g.index % HOLDOUT != VALID]
+    val = [g for g in train if g.index % HOLDOUT == VALID]
+    if not fit or not val:
+        return pulls[len(pulls) // 2], {}
+    d = features(fit, start, params)
+    w0 = [getattr(start, p) for p in params]
+    losses: dict[str, float] = {}
+    best = (math.inf, pulls[0])
+    for pull in pulls:
+        w = fit_weights(d, k, w0, w0, params, pull=pull)
+        cur = Weights({**start.as_dict(), **dict(zip(params, w, strict=True))})
+        loss = log_loss(*_evals(val, cur), k)
+        losses[f"{pull:g}"] = round(loss, 5)
+        best = min(best, (loss, pull))
+    return best[1], losses
+
+
 def texel(
     start: Weights,
     games: Sequence[Game],
     *,
     rounds: int = 3,
-    pull: float = 1e-3,
+    pull: float | None = None,
     params: Sequence[str] = PARAMS,
     log: Callable[[str], None] | None = None,
 ) -> TexelResult:
-    """Fit ``params`` to ``games`` (see the module docstring)."""
+    """Fit ``params`` to ``games`` (see the module docstring); ``pull=None`` chooses
+    it by :func:`choose_pull`."""
     train, held = _split(games)
     e0, y = _evals(train, start)
     k = fit_k(e0, y)
+    pull_losses: dict[str, float] = {}
+    if pull is None:
+        pull, pull_losses = choose_pull(train, start, k, params)
+        if log is not None:
+            log(f"K {k:.3f}; pull {pull:g} (validation log-loss {pull_losses})")
     he0, hy = _evals(held, start)
     w0 = [getattr(start, p) for p in params]
     cur = start
@@ -363,5 +403,7 @@ def texel(
         held_samples=len(hy),
         train_loss=(log_loss(e0, y, k), log_loss(te, y, k)),
         held_loss=(log_loss(he0, hy, k), log_loss(he, hy, k)),
+        pull=pull,
+        pull_losses=pull_losses,
         rounds=out,
     )

@@ -181,7 +181,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--method", choices=("spsa", "texel"), default="spsa")
     ap.add_argument("--games", type=int, default=480, help="texel: games played")
     ap.add_argument(
-        "--pull", type=float, default=TEXEL_PULL, help="texel: L2 pull to the start"
+        "--pull",
+        type=float,
+        default=None,
+        help="texel: L2 pull to the start (default: chosen on a validation split)",
     )
     ap.add_argument("--out", help="texel: also write the fitted weights here")
     ns = ap.parse_args(argv)
@@ -231,9 +234,6 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-TEXEL_PULL = 1e-3
-
-
 def _texel_main(ns: argparse.Namespace) -> int:
     """``--method texel``: play, fit, check, write (see :mod:`engine.texel`)."""
     from engine.texel import play_games, texel
@@ -252,7 +252,7 @@ def _texel_main(ns: argparse.Namespace) -> int:
         pts, n = match(res.weights, start, deals)
         score, (lo, hi) = pts / n, wilson(pts, n)
     cpu = round(time.process_time() - c0, 1)
-    pull = "" if ns.pull == TEXEL_PULL else f" --pull {ns.pull}"
+    pull = "" if ns.pull is None else f" --pull {ns.pull}"
     out: dict[str, Any] = {
         "command": "python -m engine.tune --method texel "
         f"--games {ns.games} --seed {ns.seed} --check {ns.check}{pull}",
@@ -260,6 +260,9 @@ def _texel_main(ns: argparse.Namespace) -> int:
         "samples": res.samples,
         "held_samples": res.held_samples,
         "k": round(res.k, 3),
+        "pull": res.pull,
+        "pull_validation_loss": res.pull_losses,
+        "rounds": res.rounds,
         "train_loss": [round(x, 5) for x in res.train_loss],
         "held_loss": [round(x, 5) for x in res.held_loss],
         "check_games": n,
@@ -282,7 +285,8 @@ def _texel_main(ns: argparse.Namespace) -> int:
     a, b = res.held_loss
     print(
         f"texel: {res.games} games, {res.samples} samples (+{res.held_samples} held "
-        f"out), K {res.k:.2f}; held-out log-loss {a:.4f} -> {b:.4f}; tuned vs start: "
+        f"out), K {res.k:.2f}, pull {res.pull:g}; held-out log-loss {a:.4f} -> "
+        f"{b:.4f}; tuned vs start: "
         f"{100 * score:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}] of {n} games "
         f"({cpu} CPU s)"
     )
