@@ -20,7 +20,7 @@ DEFAULTS: dict[str, Any] = {
     # task time limit.
     # Also the largest chunk_size a client may ask for with that agent: a chunk must
     # end well inside CELERY_TASK_SOFT_TIME_LIMIT (greedy plays ~20-40 games/s,
-    # planner ~2-4, mcts ~0.3-0.5).
+    # planner ~1-2, mcts ~0.3-0.5).
     "MAX_CHUNK_BY_AGENT": {"mcts": 5, "greedy": 300, "planner": 20},
     # Which agent plays when a request names none (simulate.agents.default_agent):
     # the strongest by the engine's ladder among those the job's caps allow that
