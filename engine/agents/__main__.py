@@ -209,6 +209,12 @@ def main(argv: list[str] | None = None) -> int:
         help="--matrix, --vs-random, --behaviour: the edition (e.g. first; default "
         "the second)",
     )
+    ap.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        help="--matrix: worker processes (the same matrix for any number)",
+    )
     ap.add_argument("--json", action="store_true")
     ns = ap.parse_args(argv)
     c0 = time.process_time()
@@ -266,6 +272,7 @@ def main(argv: list[str] | None = None) -> int:
                 99 if ns.seed is None else ns.seed,
                 facs,
                 ruleset=ns.ruleset,
+                jobs=ns.jobs,
             )
             for a in names
         ]

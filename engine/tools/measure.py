@@ -118,59 +118,94 @@ def format_table(res: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+#: what the forked workers of :func:`faction_matrix` play (set before forking: the
+#: compiled engine's card classes do not unpickle, so decks are never pickled)
+_MATRIX: dict[str, Any] = {}
+
+
+def _matrix_pair(task: tuple[int, int, int]) -> tuple[int, int, int, int]:
+    """One pair of a matrix: (a's wins, b's wins, games, turn-cap games)."""
+    from engine.play import play_many
+
+    i, j, pair_seed = task
+    m = _MATRIX
+    facs = m["factions"]
+    rs = play_many(
+        m["decks"][facs[i]],
+        m["decks"][facs[j]],
+        seed=pair_seed,
+        games=m["games"],
+        agent_a=m["agent"],
+        agent_b=m["agent"],
+        swap=True,
+        rules=m["rules"],
+    )
+    wa = sum(1 for r in rs if r.winner == "a")
+    wb = sum(1 for r in rs if r.winner == "b")
+    cap = sum(1 for r in rs if r.termination == "turn_cap")
+    return wa, wb, len(rs), cap
+
+
 def faction_matrix(
     agent: str,
     games: int = 10,
     seed: int = 99,
     factions: tuple[str, ...] = MASTER_SET,
     ruleset: str = "",
+    jobs: int = 1,
 ) -> dict[str, Any]:
     """``agent`` against itself for every pair of ``factions``: ``games`` seeds per
     pair, each played twice with the seats swapped (the seeds of
     :func:`agents_table`'s matrix, so two agents' matrices share their deals). Per
     faction: games, score (draws half) with its 95% Wilson interval; the ranking,
     best first; cell [a][b] = "a's wins-b's wins". ``ruleset`` names the edition
-    ("" = the default); its factions' decks are played by its rules."""
+    ("" = the default); its factions' decks are played by its rules. ``jobs`` > 1
+    plays the pairs in that many forked processes: each pair's games depend only on
+    its seed, so the matrix is the same for any ``jobs``."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
     from engine.core.types import Rules
     from engine.deckbuilding.resolve import faction_deck
-    from engine.play import play_many
     from engine.tools.stats import wilson
 
-    decks = {f: faction_deck(f, ruleset=ruleset or None) for f in factions}
-    rules = Rules(ruleset=ruleset) if ruleset else None
+    _MATRIX.clear()
+    _MATRIX.update(
+        decks={f: faction_deck(f, ruleset=ruleset or None) for f in factions},
+        rules=Rules(ruleset=ruleset) if ruleset else None,
+        factions=factions,
+        games=games,
+        agent=agent,
+    )
+    tasks = [
+        (i, j, seed + 10_000 + 100 * i + j)
+        for i in range(len(factions))
+        for j in range(i + 1, len(factions))
+    ]
+    if jobs > 1 and len(tasks) > 1:
+        ctx = multiprocessing.get_context("fork")
+        with ProcessPoolExecutor(jobs, mp_context=ctx) as ex:
+            results = list(ex.map(_matrix_pair, tasks))
+    else:
+        results = [_matrix_pair(t) for t in tasks]
     cells: dict[str, dict[str, str]] = {f: {} for f in factions}
     pts = {f: 0.0 for f in factions}
     n = {f: 0 for f in factions}
     wins = {f: 0 for f in factions}
     caps = {f: 0 for f in factions}
-    for i, a in enumerate(factions):
-        for j, b in enumerate(factions):
-            if j <= i:
-                continue
-            rs = play_many(
-                decks[a],
-                decks[b],
-                seed=seed + 10_000 + 100 * i + j,
-                games=games,
-                agent_a=agent,
-                agent_b=agent,
-                swap=True,
-                rules=rules,
-            )
-            wa = sum(1 for r in rs if r.winner == "a")
-            wb = sum(1 for r in rs if r.winner == "b")
-            draws = len(rs) - wa - wb
-            cap = sum(1 for r in rs if r.termination == "turn_cap")
-            cells[a][b] = f"{wa}-{wb}"
-            cells[b][a] = f"{wb}-{wa}"
-            wins[a] += wa
-            wins[b] += wb
-            caps[a] += cap
-            caps[b] += cap
-            pts[a] += wa + 0.5 * draws
-            pts[b] += wb + 0.5 * draws
-            n[a] += len(rs)
-            n[b] += len(rs)
+    for (i, j, _), (wa, wb, played, cap) in zip(tasks, results, strict=True):
+        a, b = factions[i], factions[j]
+        draws = played - wa - wb
+        cells[a][b] = f"{wa}-{wb}"
+        cells[b][a] = f"{wb}-{wa}"
+        wins[a] += wa
+        wins[b] += wb
+        caps[a] += cap
+        caps[b] += cap
+        pts[a] += wa + 0.5 * draws
+        pts[b] += wb + 0.5 * draws
+        n[a] += played
+        n[b] += played
     per: dict[str, dict[str, Any]] = {}
     for f in factions:
         lo, hi = wilson(pts[f], n[f])

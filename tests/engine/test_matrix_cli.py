@@ -34,6 +34,14 @@ def test_matrix_plays_every_pair_seat_swapped() -> None:
     assert scores == sorted(scores, reverse=True)
 
 
+def test_matrix_is_the_same_in_worker_processes() -> None:
+    """Each pair's games depend only on its seed: forked workers change nothing."""
+    facs = ("vanguards", "breakers", "tundra-orcs")
+    one = faction_matrix("greedy", games=1, seed=5, factions=facs)
+    two = faction_matrix("greedy", games=1, seed=5, factions=facs, jobs=2)
+    assert one == two
+
+
 def test_spearman_handles_ties_and_refuses_mismatched_tables() -> None:
     assert spearman({"a": 1, "b": 2, "c": 3}, {"a": 10, "b": 20, "c": 30}) == 1.0
     assert spearman({"a": 1, "b": 1, "c": 3}, {"a": 5, "b": 5, "c": 9}) == 1.0
