@@ -228,10 +228,15 @@ def main(argv: list[str] | None = None) -> int:
             f"{100 * res.check_score:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}] of "
             f"{res.check_games} games ({cpu} CPU s)"
         )
-        for k in NAMES:
-            a, b = start.as_dict()[k], res.weights.as_dict()[k]
-            print(f"  {k:16} {a:8.3f} -> {b:8.3f}")
+        _print_changes(start, res.weights)
     return 0
+
+
+def _print_changes(start: Weights, end: Weights) -> None:
+    """Each weight, before and after a run."""
+    before, after = start.as_dict(), end.as_dict()
+    for k in NAMES:
+        print(f"  {k:16} {before[k]:8.3f} -> {after[k]:8.3f}")
 
 
 def _texel_main(ns: argparse.Namespace) -> int:
@@ -290,9 +295,7 @@ def _texel_main(ns: argparse.Namespace) -> int:
         f"{100 * score:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}] of {n} games "
         f"({cpu} CPU s)"
     )
-    for k in NAMES:
-        x, z = start.as_dict()[k], res.weights.as_dict()[k]
-        print(f"  {k:16} {x:8.3f} -> {z:8.3f}")
+    _print_changes(start, res.weights)
     return 0
 
 
