@@ -92,7 +92,7 @@ def play_games(
     from engine.deckbuilding.resolve import faction_deck
     from engine.ladder import deal_factions
     from engine.play import setup_game
-    from engine.tune import FACTIONS
+    from engine.tools.measure import SECOND_FACTIONS as FACTIONS
 
     pairings = pairings or PAIRINGS
     facs = tuple(factions or FACTIONS)

@@ -46,18 +46,9 @@ from engine.agents.weights import (
     write_weights,
 )
 from engine.core.play import derive_seed, play_game
+from engine.tools.measure import SECOND_FACTIONS as FACTIONS
 from engine.tools.stats import wilson
 
-FACTIONS = (
-    "polar-dwarves",
-    "cave-goblins",
-    "fallen-kingdom",
-    "breakers",
-    "savanna-elves",
-    "vanguards",
-    "phoenix-elves",
-    "tundra-orcs",
-)
 # weights that are shares (kept in [0, 1]); every other weight is kept >= 0
 SHARES = frozenset({"wounded_floor", "hand_unit_share"})
 

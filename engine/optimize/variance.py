@@ -34,18 +34,8 @@ from engine.optimize.paired import (
     replace_in_place,
     run_blocks,
 )
+from engine.tools.measure import SECOND_FACTIONS
 from engine.tools.stats import cross_fitted, mean_var
-
-SECOND_FACTIONS = (
-    "polar-dwarves",
-    "cave-goblins",
-    "fallen-kingdom",
-    "breakers",
-    "savanna-elves",
-    "vanguards",
-    "phoenix-elves",
-    "tundra-orcs",
-)
 
 
 def _corr(xs: list[float], ys: list[float]) -> float:

@@ -14,6 +14,9 @@ MASTER_SET = (
     "savanna-elves",
     "vanguards",
 )
+# the eight second-edition faction decks in a fixed order (tuning and variance
+# runs draw from it, so their results do not depend on the catalogue's order)
+SECOND_FACTIONS = MASTER_SET + ("phoenix-elves", "tundra-orcs")
 
 
 def agents_table(
