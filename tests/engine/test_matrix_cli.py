@@ -68,6 +68,22 @@ def test_matrix_cli(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--matrix", "nobody"]) == 2
 
 
+def test_matrix_cli_takes_engine_only_agents(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Engine-only agents (experiments the site does not offer, e.g. mcts-planner)
+    get matrices too; a cheap stand-in is registered as one here."""
+    from engine import agents
+    from engine.agents.random_agent import RandomAgent
+
+    monkeypatch.setitem(agents.ENGINE_ONLY, "stand-in", RandomAgent)
+    argv = ["--matrix", "stand-in", "--games", "1", "--factions", "vanguards,breakers"]
+    assert main([*argv, "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [m["agent"] for m in out["matrices"]] == ["stand-in"]
+    assert out["matrices"][0]["factions"]["vanguards"]["games"] == 2
+
+
 def test_first_edition_matrix_plays_the_first_editions_decks() -> None:
     m = faction_matrix(
         "greedy", games=1, seed=3, factions=("cloaks", "benders"), ruleset="first"
