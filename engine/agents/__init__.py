@@ -7,7 +7,7 @@ in :mod:`engine.core.view`).
 - ``planner`` (:mod:`.planner`): plans its whole turn, scores where the turn ends
   (:mod:`.planner_eval`, weights as data in :mod:`.weights`).
 - ``mcts-planner`` (:mod:`.mcts_planner`): determinised Monte Carlo search over the
-  planner's candidates, its base policy's play-outs and its evaluation.
+  planner's candidates, play-outs by its greedy players and its evaluation.
 
 :data:`AGENTS` maps the public names (CLIs, REST) to factories taking a seed;
 :func:`make_agent` builds one. Measurement: ``python -m engine.agents --table``.

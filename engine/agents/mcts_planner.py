@@ -9,10 +9,12 @@ The :class:`~engine.agents.mcts.MctsAgent` scheme with the planner's parts:
    gets one first; the ``j``-th play-out of every candidate uses the same world).
    A play-out starts from a fresh determinisation of :meth:`PlayerView.search`
    (:func:`~engine.agents.mcts.world`: unseen cards shuffled, real dice from the
-   world's own stream), applies the candidate and lets both seats follow the
-   planner's cheap base policy until the end of the opponent's next turn. The leaf
-   is scored by :class:`~engine.agents.planner_eval.PlannerEval`'s gain over the
-   root, squashed to [0, 1] (a win 1, a loss 0, a draw 0.5).
+   world's own stream), applies the candidate and lets both seats play on as in
+   the planner's own play-outs (its greedy players, one per seat; with
+   ``GREEDY_PLAYOUTS`` off, its cheap base policy) until the end of the
+   opponent's next turn. The leaf is scored by
+   :class:`~engine.agents.planner_eval.PlannerEval`'s gain over the root,
+   squashed to [0, 1] (a win 1, a loss 0, a draw 0.5).
 3. **Choice.** The best mean; the planner's choice keeps the decision unless
    another beats it by ``margin``.
 
@@ -35,6 +37,9 @@ class MctsPlannerAgent:
     name = "mcts-planner"
 
     STEPS = 300  # actions of one play-out at most (safety net)
+    # play-outs by the planner's play-out players (greedy, one per seat) rather
+    # than its cheap base policy
+    GREEDY_PLAYOUTS = True
 
     def __init__(
         self,
@@ -92,11 +97,13 @@ class MctsPlannerAgent:
         n = 0
         while not st.terminal and st.turn < stop and n < self.STEPS:
             acts = st.legal_actions()
-            a = (
-                acts[0]
-                if len(acts) == 1
-                else policy._base(st, st.current_player(), acts)
-            )
+            p = st.current_player()
+            if len(acts) == 1:
+                a = acts[0]
+            elif self.GREEDY_PLAYOUTS:
+                a = policy._policy(st, p, acts)
+            else:
+                a = policy._base(st, p, acts)
             st.apply_action(a)
             n += 1
         if st.terminal:
