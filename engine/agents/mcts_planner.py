@@ -10,8 +10,8 @@ The :class:`~engine.agents.mcts.MctsAgent` scheme with the planner's parts:
    A play-out starts from a fresh determinisation of :meth:`PlayerView.search`
    (:func:`~engine.agents.mcts.world`: unseen cards shuffled, real dice from the
    world's own stream), applies the candidate and lets both seats play on as in
-   the planner's own play-outs (its greedy players, one per seat; with
-   ``GREEDY_PLAYOUTS`` off, its cheap base policy) until the end of the
+   the planner's own play-outs (:meth:`PlannerAgent._policy`: its greedy
+   players, one per seat, or its cheap base policy) until the end of the
    opponent's next turn. The leaf is scored by
    :class:`~engine.agents.planner_eval.PlannerEval`'s gain over the root,
    squashed to [0, 1] (a win 1, a loss 0, a draw 0.5).
@@ -37,9 +37,6 @@ class MctsPlannerAgent:
     name = "mcts-planner"
 
     STEPS = 300  # actions of one play-out at most (safety net)
-    # play-outs by the planner's play-out players (greedy, one per seat) rather
-    # than its cheap base policy
-    GREEDY_PLAYOUTS = True
 
     def __init__(
         self,
@@ -97,14 +94,7 @@ class MctsPlannerAgent:
         n = 0
         while not st.terminal and st.turn < stop and n < self.STEPS:
             acts = st.legal_actions()
-            p = st.current_player()
-            if len(acts) == 1:
-                a = acts[0]
-            elif self.GREEDY_PLAYOUTS:
-                a = policy._policy(st, p, acts)
-            else:
-                a = policy._base(st, p, acts)
-            st.apply_action(a)
+            st.apply_action(policy._policy(st, st.current_player(), acts))
             n += 1
         if st.terminal:
             if st.winner is None:
