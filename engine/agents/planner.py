@@ -14,7 +14,9 @@ credited with them, the cost of inaction is paid, a discard is weighed against t
 card it spends. The end-of-turn position is scored by
 :class:`~engine.agents.planner_eval.PlannerEval` (long-game terms; weights as data,
 :mod:`engine.agents.weights`); the best few candidates are scored again after the
-opponent's reply, their whole next turn played out. The choices an effect opens
+opponent's reply, their whole next turn played out (and the choices the start of
+the planner's next turn asks, so an event that pays out as it leaves counts). The
+choices an effect opens
 for the planner are answered the same way: each option (up to a budget) is played
 out to the end of the turn.
 
@@ -179,12 +181,14 @@ class PlannerAgent:
         return out
 
     def _reply(self, end: GameState, me: int) -> float:
-        """Value for ``me`` after the opponent's next turn, played by the base policy
-        from ``end`` (the end of ``me``'s turn)."""
+        """Value for ``me`` after the opponent's next turn, played by the play-outs'
+        policy from ``end`` (the end of ``me``'s turn), and after the choices that
+        the start of ``me``'s next turn asks for (an ACTIVE event that pays out as
+        it leaves, such as Sacrificial Pyre's heal, is valued by what it did)."""
         st = end.clone(record=False)
         steps = self.STEPS
         last = st.turn
-        while not st.terminal and steps > 0 and st.turn <= last:
+        while not st.terminal and steps > 0 and (st.turn <= last or st.stack):
             acts = st.legal_actions()
             st.apply_action(self._policy(st, st.current_player(), acts))
             steps -= 1
@@ -233,8 +237,25 @@ class PlannerAgent:
         self, st: GameState, me: int, actions: list[Action]
     ) -> list[Action]:
         """Options of a pending choice: all when few, else a spread of them (the
-        first ones and every k-th, deterministic)."""
+        first ones and every k-th, deterministic). A choice among attacks (Enrage
+        the Horde's extra attacks) offers the other options and the attacks on
+        enemy cards with the best expected gain, never an attack on one's own card
+        (it destroys one's own material for nothing, as the base policy knows)."""
         n = self.OPTIONS
+        if any(type(a) is Attack for a in actions):
+            rest: list[Action] = []
+            hits: list[tuple[float, int, Action]] = []
+            for i, a in enumerate(actions):
+                if type(a) is not Attack:
+                    rest.append(a)
+                else:
+                    assert isinstance(a, Attack)
+                    if st.ctrl[a.target] != st.ctrl[a.attacker]:
+                        hits.append((self._attack_score(st, a, me), i, a))
+            if rest or hits:
+                hits.sort(key=lambda x: (-x[0], x[1]))
+                keep = max(n - len(rest), 1)
+                return rest[:n] + [a for _, _, a in hits[:keep]]
         if len(actions) <= n:
             return list(actions)
         step = len(actions) / n

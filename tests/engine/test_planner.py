@@ -10,7 +10,7 @@ from pathlib import Path
 
 import invariants
 import pytest
-from scenario import GRUNT, Scenario, card
+from scenario import GRUNT, Scenario, card, end_phases, pending
 
 from engine.agents import PlannerAgent, make_agent
 from engine.agents.planner_eval import PlannerEval
@@ -24,10 +24,11 @@ from engine.agents.weights import (
     read_weights,
     write_weights,
 )
-from engine.core.actions import Action, Attack
-from engine.core.hooks import DECK, HAND
-from engine.core.phases import ATTACK
+from engine.core.actions import NO, Action, Attack, PlayEvent
+from engine.core.hooks import ACTIVE, DECK, HAND
+from engine.core.phases import ATTACK, MAGIC, SUMMON
 from engine.core.state import GameState
+from engine.core.types import CardDef
 from engine.core.view import PlayerView
 from engine.deckbuilding.resolve import faction_deck
 from engine.play import derive_seed, play_many, setup_game
@@ -309,3 +310,57 @@ def test_planner_places_a_wall_in_the_first_editions_events_phase(fast: bool) ->
     else:
         got = planner.choose(PlayerView(st, 0), acts)
     assert type(got) is Build
+
+
+def test_the_reply_is_valued_after_the_start_of_turn_choices_it_leads_to(
+    fk: dict[str, CardDef],
+) -> None:
+    """Sacrificial Pyre pays out as it leaves, at the start of its owner's next
+    turn (a heal per boost): the value after the opponent's reply counts that heal
+    (before, the play-out stopped at the pending choice, the Pyre already gone, so
+    the planner never played it)."""
+    ret = fk["ret-talus"]
+    sc = Scenario(summoners=(ret, ret), summoner_at=("d1", "c8"))
+    pyre = sc.add(0, fk["sacrificial-pyre"], zone="hand")
+    st = sc.build(phase=SUMMON, magic=(3, 3))
+    st.apply_action(PlayEvent(pyre))
+    assert st.zone[pyre] == ACTIVE
+    st.boost[pyre] = 3
+    st.damage[st.info.summoners[0]] = 4
+    end_phases(st, 6)  # my turn ends: the opponent's turn starts, the Pyre stays
+    assert st.turn_player == 1 and st.zone[pyre] == ACTIVE
+    without = st.clone()
+    without.boost[pyre] = 0  # the same position, with nothing for the Pyre to heal
+    agent = PlannerAgent(2)
+    with_heal = agent._reply(PlayerView(st, 0).search(), 0)
+    no_heal = PlannerAgent(2)._reply(PlayerView(without, 0).search(), 0)
+    assert with_heal > no_heal + 1.0
+
+
+def test_planner_answers_a_choice_of_attacks_with_enemy_targets_only(
+    cg: dict[str, CardDef],
+) -> None:
+    """Enrage the Horde offers every attack of every 0-cost unit, one's own gate
+    included; the planner's candidates are the attacks on enemy cards (best
+    expected gain first) and NO, never an attack on its own card."""
+    sc = Scenario(summoners=(cg["sneeks"], cg["sneeks"]), summoner_at=("d1", "c8"))
+    ev_card = sc.add(0, cg["enrage-the-horde"], zone="hand")
+    for s in ("b3", "c3", "e3", "f3"):
+        sc.add(0, cg["horde-climber"], s)
+    gate = sc.add(0, card("own gate", life=9, cost=0, strength=0), "d3")
+    for s in ("b4", "c4", "e4", "f4"):
+        sc.add(1, card(f"foe {s}", life=2, cost=1, strength=1), s)
+    st = sc.build(phase=MAGIC)
+    st.apply_action(PlayEvent(ev_card))
+    dec = pending(st)
+    assert dec is not None
+    own = [a for a in dec.options if isinstance(a, Attack) and a.target == gate]
+    assert own, "the decision offers attacks on one's own gate"
+    agent = PlannerAgent(1)
+    cands = agent._option_candidates(st, 0, list(dec.options))
+    assert NO in cands
+    attacks = [a for a in cands if isinstance(a, Attack)]
+    assert attacks and all(st.ctrl[a.target] == 1 for a in attacks)
+    assert len(cands) <= agent.OPTIONS
+    choice = agent.choose(PlayerView(st, 0), st.legal_actions())
+    assert not (isinstance(choice, Attack) and st.ctrl[choice.target] == 0)
