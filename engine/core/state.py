@@ -890,6 +890,50 @@ class GameState:
             stack.pop()
             self.info.registry[top.ability].resolve_trigger(self, top)
 
+    def position_key(self) -> tuple[object, ...]:
+        """A hashable key of the position: everything that decides play from here
+        (every card's zone, space, controller and tokens; the piles in order;
+        magic; turn, phase and the turn's memory; effects' flags and notes; the
+        stack; the dice counters). Not the RNG, the log or statistics. Two states
+        with equal keys play on alike (search transposition tables key on it)."""
+        d0, d1 = self.deck
+        h0, h1 = self.hand
+        x0, x1 = self.discard
+        a0, a1 = self.active
+        m0, m1 = self.magic_pile
+        return (
+            tuple(self.zone),
+            tuple(self.pos),
+            tuple(self.ctrl),
+            tuple(self.damage),
+            tuple(self.boost),
+            tuple(d0),
+            tuple(d1),
+            tuple(h0),
+            tuple(h1),
+            tuple(x0),
+            tuple(x1),
+            tuple(a0),
+            tuple(a1),
+            tuple(sorted(self.under.items())),
+            tuple(self.magic),
+            tuple(m0),
+            tuple(m1),
+            self.turn_player,
+            self.turn,
+            self.phase,
+            tuple(self.moved),
+            tuple(self.attacked),
+            self.targeted_enemy,
+            tuple(sorted(self.flags.items())),
+            tuple(sorted(self.notes.items())),
+            tuple(self.stack),
+            self.dice_turn,
+            self.dice_n,
+            self.terminal,
+            self.winner,
+        )
+
     # -- debugging ---------------------------------------------------------------------
     def board_text(self) -> str:
         """The battlefield as text, row 8 (player 1's back row) at the top."""

@@ -264,3 +264,32 @@ def test_coverage_markdown_table_has_a_row_per_faction() -> None:
     assert len(rows) == 2 + len(cov["factions"]) + 1
     pd = next(r for r in rows if r.startswith("| polar-dwarves |"))
     assert pd == "| polar-dwarves | 12 | 12 | 12 | 0 | 12 | yes |"
+
+
+def test_position_key_is_equal_for_equal_positions_and_tells_changes_apart() -> None:
+    """``GameState.position_key`` (search transposition tables): a clone has the
+    same key whatever its RNG or log; any change that decides later play (a card
+    moved, a token, magic, the phase, a pending choice) gives another key."""
+    from engine.deckbuilding.resolve import faction_deck
+    from engine.play import setup_game
+
+    st = setup_game(faction_deck("breakers"), faction_deck("vanguards"), seed=3)
+    key = st.position_key()
+    assert hash(key) == hash(st.clone(record=False).position_key())
+    assert st.clone(record=False).position_key() == key
+    seen = {key}
+    p = st.current_player()
+    changes = [
+        lambda s: s.magic.__setitem__(p, s.magic[p] + 1),
+        lambda s: s.damage.__setitem__(s.info.summoners[p], 1),
+        lambda s: s.boost.__setitem__(s.info.summoners[p], 1),
+        lambda s: s.hand[p].reverse(),
+        lambda s: s.deck[p].reverse(),
+        lambda s: s.apply_action(s.legal_actions()[0]),
+    ]
+    for change in changes:
+        other = st.clone(record=False)
+        change(other)
+        k = other.position_key()
+        assert k not in seen
+        seen.add(k)

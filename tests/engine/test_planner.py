@@ -364,3 +364,26 @@ def test_planner_answers_a_choice_of_attacks_with_enemy_targets_only(
     assert len(cands) <= agent.OPTIONS
     choice = agent.choose(PlayerView(st, 0), st.legal_actions())
     assert not (isinstance(choice, Attack) and st.ctrl[choice.target] == 0)
+
+
+def test_a_reply_is_played_out_once_per_end_of_turn_position() -> None:
+    """The value after the opponent's reply is remembered by position for the turn
+    being planned: asking again plays nothing and gives the same value as a fresh
+    play-out; another position, or the next turn, plays again."""
+    st = setup_game(faction_deck("breakers"), faction_deck("polar-dwarves"), seed=4)
+    me = st.current_player()
+    end = PlayerView(st, me).search()
+    while end.turn_player == me:  # the planner's turn played to its end
+        end.apply_action(end.legal_actions()[-1])
+    agent = PlannerAgent(3)
+    first = agent._after_reply(end, me)
+    nodes = agent.nodes
+    assert nodes > 0
+    assert agent._after_reply(end.clone(record=False), me) == first
+    assert agent.nodes == nodes  # remembered: nothing played
+    assert PlannerAgent(3)._reply(end, me) == first
+    other = end.clone(record=False)
+    other.magic[me] += 1
+    agent._after_reply(other, me)
+    assert agent.nodes > nodes
+    assert other.position_key() != end.position_key()
