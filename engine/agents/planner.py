@@ -262,19 +262,10 @@ class PlannerAgent:
         (it destroys one's own material for nothing, as the base policy knows)."""
         n = self.OPTIONS
         if any(type(a) is Attack for a in actions):
-            rest: list[Action] = []
-            hits: list[tuple[float, int, Action]] = []
-            for i, a in enumerate(actions):
-                if type(a) is not Attack:
-                    rest.append(a)
-                else:
-                    assert isinstance(a, Attack)
-                    if st.ctrl[a.target] != st.ctrl[a.attacker]:
-                        hits.append((self._attack_score(st, a, me), i, a))
+            rest = [a for a in actions if type(a) is not Attack]
+            hits = self._attack_alternatives(st, me, actions, max(n - len(rest), 1))
             if rest or hits:
-                hits.sort(key=lambda x: (-x[0], x[1]))
-                keep = max(n - len(rest), 1)
-                return rest[:n] + [a for _, _, a in hits[:keep]]
+                return rest[:n] + hits
         if len(actions) <= n:
             return list(actions)
         step = len(actions) / n
@@ -295,7 +286,7 @@ class PlannerAgent:
         elif phase == MOVE:
             extra = self._move_alternatives(st, me, actions)
         elif phase == ATTACK:
-            extra = self._attack_alternatives(st, me, actions)
+            extra = self._attack_alternatives(st, me, actions, self.ATTACKS)
         elif phase == BUILD or phase == EVENTS:
             # walls are built in the first edition's events phase
             extra = [a for a in actions if type(a) is Build]
@@ -385,8 +376,10 @@ class PlannerAgent:
         return total
 
     def _attack_alternatives(
-        self, st: GameState, me: int, actions: list[Action]
+        self, st: GameState, me: int, actions: list[Action], k: int
     ) -> list[Action]:
+        """The ``k`` attacks on cards ``me`` does not control with the best expected
+        gain (ties in the order given)."""
         scored = []
         for a in actions:
             if type(a) is Attack:
@@ -394,7 +387,7 @@ class PlannerAgent:
                 if st.ctrl[a.target] != me:
                     scored.append((self._attack_score(st, a, me), a))
         scored.sort(key=lambda x: -x[0])
-        return [a for _, a in scored[: self.ATTACKS]]
+        return [a for _, a in scored[:k]]
 
     def _discard_alternatives(
         self, st: GameState, actions: list[Action]

@@ -87,7 +87,9 @@ def deck_from_json(data: Mapping[str, Any], cards: Mapping[str, CardDef]) -> Gam
 
 
 def state_digest(st: GameState) -> str:
-    """sha256 over every part of the state that matters for the game."""
+    """sha256 over every part of the state that matters for the game (its parts are
+    fixed: stored replays carry these digests; :meth:`GameState.position_key` is the
+    in-memory key that also covers notes, the stack and the dice counters)."""
     parts: tuple[object, ...] = (
         st.zone,
         st.pos,

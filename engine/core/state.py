@@ -895,7 +895,9 @@ class GameState:
         (every card's zone, space, controller and tokens; the piles in order;
         magic; turn, phase and the turn's memory; effects' flags and notes; the
         stack; the dice counters). Not the RNG, the log or statistics. Two states
-        with equal keys play on alike (search transposition tables key on it)."""
+        with equal keys play on alike (search transposition tables key on it).
+        :func:`engine.core.replay.state_digest` hashes a fixed, smaller set of these
+        parts for stored replays; a new part of the state belongs in both."""
         d0, d1 = self.deck
         h0, h1 = self.hand
         x0, x1 = self.discard
