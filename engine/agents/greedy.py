@@ -28,10 +28,10 @@ import random
 from engine.agents.evaluation import (
     ABILITY_MIN_GAIN,
     ACTIVE_EVENT_VALUE,
-    BOLD_TURN,
     POSITION_WEIGHT,
     evaluate,
 )
+from engine.agents.greedy_position import NearMap, Positional
 from engine.core.actions import (
     END_PHASE,
     Action,
@@ -45,7 +45,7 @@ from engine.core.actions import (
     Summon,
     UseAbility,
 )
-from engine.core.board import ADJ, DIST, RAYS, bits_of, own_row
+from engine.core.board import bits_of, own_row
 from engine.core.hooks import ACTIVE, Decision
 from engine.core.mechanics.attack import targets as attack_targets
 from engine.core.phases import ATTACK, BUILD, EVENTS, MAGIC, MOVE, SUMMON
@@ -54,26 +54,7 @@ from engine.core.types import CardClass
 from engine.core.view import PlayerView
 
 
-class _NearMap:
-    """Lazy per-space minimum of weighted distances to enemy cards."""
-
-    __slots__ = ("enemies", "memo")
-
-    def __init__(self, enemies: list[tuple[tuple[int, ...], float]]) -> None:
-        self.enemies = enemies
-        self.memo: dict[int, float] = {}
-
-    def __bool__(self) -> bool:
-        return bool(self.enemies)
-
-    def at(self, space: int) -> float:
-        v = self.memo.get(space)
-        if v is None:
-            v = self.memo[space] = min([d[space] / w for d, w in self.enemies])
-        return v
-
-
-class GreedyAgent:
+class GreedyAgent(Positional):
     name = "greedy"
 
     # Tuning (class attributes so that variants can be measured against each
@@ -82,22 +63,19 @@ class GreedyAgent:
     # action opens (shared by its candidates), and nested choices followed.
     BUDGET = 12
     DEPTH = 4
-    BOLD_TURN = BOLD_TURN
     ACTIVE_VALUE = ACTIVE_EVENT_VALUE
     # an event is played when it beats not playing it by more than this (the
     # card could be discarded for magic instead; lower values waste magic)
     EVENT_MIN_GAIN = 1.0
 
     def __init__(self, seed: int) -> None:
+        super().__init__()
         self.rng = random.Random(seed)
         self._phase_key = (-1, -1)
-        self._bold = False
         self._root: GameState | None = None
         self._root_v: float | None = None
         self._attack_sig: tuple[object, ...] = ()
         self._attacks: dict[tuple[int, ...], float] = {}
-        self._near_key: tuple[int, ...] | None = None
-        self._near = _NearMap([])
 
     # -- look-ahead on a determinised copy ---------------------------------------------
     def _settle(
@@ -107,7 +85,7 @@ class GreedyAgent:
         budget: list[int],
         depth: int,
         root: GameState,
-        enemies: _NearMap | None,
+        enemies: NearMap | None,
     ) -> float:
         """Value of ``st`` for ``me`` once the decisions it waits on are answered.
 
@@ -154,7 +132,7 @@ class GreedyAgent:
             return top_v if best < -1e17 else best
 
     def _leaf(
-        self, st: GameState, me: int, root: GameState, enemies: _NearMap | None
+        self, st: GameState, me: int, root: GameState, enemies: NearMap | None
     ) -> float:
         v = evaluate(st, me)
         if enemies is not None and not st.terminal:
@@ -166,7 +144,7 @@ class GreedyAgent:
         root: GameState,
         a: Action,
         me: int,
-        enemies: _NearMap | None,
+        enemies: NearMap | None,
         budget: int,
     ) -> float:
         """Value after ``a`` and its follow-up choices, plus (when ``enemies`` is
@@ -236,7 +214,7 @@ class GreedyAgent:
         return best
 
     def _relocated(
-        self, root: GameState, st: GameState, me: int, enemies: _NearMap
+        self, root: GameState, st: GameState, me: int, enemies: NearMap
     ) -> float:
         """Positional gain of ``me``'s units that changed space from root to st."""
         if st.board == root.board:
@@ -261,7 +239,7 @@ class GreedyAgent:
         view: PlayerView,
         actions: list[Action],
         baseline: Action | None,
-        enemies: _NearMap | None = None,
+        enemies: NearMap | None = None,
     ) -> tuple[Action, float]:
         """The action with the best look-ahead value (``baseline`` on ties) and
         its gain over the current position."""
@@ -355,7 +333,7 @@ class GreedyAgent:
             return self._event(view, events, near)
         return a
 
-    def _event(self, view: PlayerView, events: list[Action], near: _NearMap) -> Action:
+    def _event(self, view: PlayerView, events: list[Action], near: NearMap) -> Action:
         """The best event if it beats not playing by more than EVENT_MIN_GAIN (the
         card could be discarded for magic instead), else END_PHASE."""
         a, gain = self._best_by_eval(view, [END_PHASE, *events], END_PHASE, near)
@@ -399,80 +377,6 @@ class GreedyAgent:
         if abilities:
             return self._best_by_eval(view, [END_PHASE, *abilities], END_PHASE)[0]
         return END_PHASE
-
-    # -- positional heuristics ---------------------------------------------------------
-    def _enemy_spaces(self, st: GameState, me: int) -> _NearMap:
-        """Weighted distance to the nearest enemy card per space (the summoner
-        counts 3 times closer), computed lazily."""
-        spots: list[int] = [me]  # then enemy spaces, a summoner's negated
-        summoners = st.info.summoners
-        mobile = False
-        board = st.board
-        ctrl = st.ctrl
-        for space in bits_of(st.occ):
-            cid = board[space]
-            if ctrl[cid] != me:
-                spots.append(-space - 1 if cid in summoners else space)
-            elif not mobile and cid not in summoners and st.can_move(cid):
-                mobile = True
-        # the summoner joins the fight when it is alone or the game drags on
-        self._bold = not mobile or st.turn >= self.BOLD_TURN
-        # the same enemy spaces give the same map: keep its memo (e.g. over the
-        # moves of one move phase)
-        key = tuple(spots)
-        if key != self._near_key:
-            self._near_key = key
-            self._near = _NearMap(
-                [(DIST[-s - 1], 3.0) if s < 0 else (DIST[s], 1.0) for s in spots[1:]]
-            )
-        return self._near
-
-    def _spot(
-        self,
-        st: GameState,
-        unit: int,
-        space: int,
-        me: int,
-        enemies: _NearMap,
-    ) -> float:
-        """How good ``space`` is for ``unit`` (ignores the unit itself)."""
-        if not enemies:
-            return 0.0
-        board = st.board
-        ctrl = st.ctrl
-        s0, s1 = st.info.summoners
-        summoner = unit == s0 or unit == s1
-        if summoner and not self._bold:
-            threat = 0
-            for s in ADJ[space]:
-                c = board[s]
-                if c >= 0 and ctrl[c] != me:
-                    threat += 1
-            return -2.0 * threat - 0.3 * abs(own_row(me, space) - 1)
-        best = 0.0
-        if st.info.is_ranged[unit]:
-            for ray in RAYS[space]:
-                for s in ray[:3]:
-                    c = board[s]
-                    if c >= 0 and c != unit:
-                        if ctrl[c] != me:
-                            v = 18.0 if c == s0 or c == s1 else 6.0
-                            if v > best:
-                                best = v
-                        break
-        else:
-            for s in ADJ[space]:
-                c = board[s]
-                if c >= 0 and c != unit and ctrl[c] != me:
-                    v = 18.0 if c == s0 or c == s1 else 6.0
-                    if v > best:
-                        best = v
-        if summoner:
-            for s in ADJ[space]:
-                c = board[s]
-                if c >= 0 and ctrl[c] != me:
-                    best -= 1.5
-        return best - enemies.at(space)
 
     def _summon(
         self,
