@@ -35,6 +35,34 @@ class NearMap:
         return v
 
 
+def strike_value(st: GameState, unit: int, space: int, me: int) -> float:
+    """The best target ``unit`` would have from ``space``: 18 for an enemy summoner,
+    6 for another enemy card, 0 for none (ranged: the first card along each line
+    within 3 spaces; melee: the adjacent cards; the unit itself ignored)."""
+    board = st.board
+    ctrl = st.ctrl
+    s0, s1 = st.info.summoners
+    best = 0.0
+    if st.info.is_ranged[unit]:
+        for ray in RAYS[space]:
+            for s in ray[:3]:
+                c = board[s]
+                if c >= 0 and c != unit:
+                    if ctrl[c] != me:
+                        v = 18.0 if c == s0 or c == s1 else 6.0
+                        if v > best:
+                            best = v
+                    break
+    else:
+        for s in ADJ[space]:
+            c = board[s]
+            if c >= 0 and c != unit and ctrl[c] != me:
+                v = 18.0 if c == s0 or c == s1 else 6.0
+                if v > best:
+                    best = v
+    return best
+
+
 class Positional:
     """Positional scores for one seat's agent (its enemy-distance map is kept while
     the enemy cards stay put)."""
@@ -94,24 +122,7 @@ class Positional:
                 if c >= 0 and ctrl[c] != me:
                     threat += 1
             return -2.0 * threat - 0.3 * abs(own_row(me, space) - 1)
-        best = 0.0
-        if st.info.is_ranged[unit]:
-            for ray in RAYS[space]:
-                for s in ray[:3]:
-                    c = board[s]
-                    if c >= 0 and c != unit:
-                        if ctrl[c] != me:
-                            v = 18.0 if c == s0 or c == s1 else 6.0
-                            if v > best:
-                                best = v
-                        break
-        else:
-            for s in ADJ[space]:
-                c = board[s]
-                if c >= 0 and c != unit and ctrl[c] != me:
-                    v = 18.0 if c == s0 or c == s1 else 6.0
-                    if v > best:
-                        best = v
+        best = strike_value(st, unit, space, me)
         if summoner:
             for s in ADJ[space]:
                 c = board[s]
@@ -120,4 +131,4 @@ class Positional:
         return best - enemies.at(space)
 
 
-__all__ = ["NearMap", "Positional"]
+__all__ = ["NearMap", "Positional", "strike_value"]

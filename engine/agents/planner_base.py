@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 
+from engine.agents.greedy_position import strike_value
 from engine.agents.planner_eval import PlannerEval
 from engine.core.actions import (
     END_PHASE,
@@ -29,7 +30,7 @@ from engine.core.actions import (
     Move,
     Summon,
 )
-from engine.core.board import ADJ, DIST, RAYS, bits_of, own_row
+from engine.core.board import ADJ, DIST, bits_of, own_row
 from engine.core.hooks import Decision
 from engine.core.phases import ATTACK, BUILD, EVENTS, MOVE, SUMMON
 from engine.core.state import GameState
@@ -245,29 +246,13 @@ class BasePolicy:
                 if c >= 0 and ctrl[c] != me:
                     threat += 1
             return -2.0 * threat - 0.3 * abs(own_row(me, space) - 1) - 50.0
-        best = 0.0
+        best = strike_value(st, unit, space, me)
         if st.info.is_ranged[unit]:
-            for ray in RAYS[space]:
-                for s in ray[:3]:
-                    c = board[s]
-                    if c >= 0 and c != unit:
-                        if ctrl[c] != me:
-                            v = 18.0 if c == s0 or c == s1 else 6.0
-                            if v > best:
-                                best = v
-                        break
             # ranged units keep one space from enemy melee
             for s in ADJ[space]:
                 c = board[s]
                 if c >= 0 and c != unit and ctrl[c] != me:
                     best -= 2.0
-        else:
-            for s in ADJ[space]:
-                c = board[s]
-                if c >= 0 and c != unit and ctrl[c] != me:
-                    v = 18.0 if c == s0 or c == s1 else 6.0
-                    if v > best:
-                        best = v
         far = near.far.get(space)
         if far is None:
             d = DIST[space]
