@@ -63,6 +63,24 @@ def strike_value(st: GameState, unit: int, space: int, me: int) -> float:
     return best
 
 
+def adjacent_enemies(st: GameState, space: int, me: int, unit: int = -1) -> int:
+    """Cards next to ``space`` that ``me`` does not control (``unit`` ignored)."""
+    board = st.board
+    ctrl = st.ctrl
+    n = 0
+    for s in ADJ[space]:
+        c = board[s]
+        if c >= 0 and c != unit and ctrl[c] != me:
+            n += 1
+    return n
+
+
+def shelter(st: GameState, space: int, me: int) -> float:
+    """How safe ``space`` is for a summoner kept back: fewer enemy cards next to it,
+    near its own second row."""
+    return -2.0 * adjacent_enemies(st, space, me) - 0.3 * abs(own_row(me, space) - 1)
+
+
 class Positional:
     """Positional scores for one seat's agent (its enemy-distance map is kept while
     the enemy cards stay put)."""
@@ -111,24 +129,14 @@ class Positional:
         """How good ``space`` is for ``unit`` (ignores the unit itself)."""
         if not enemies:
             return 0.0
-        board = st.board
-        ctrl = st.ctrl
         s0, s1 = st.info.summoners
         summoner = unit == s0 or unit == s1
         if summoner and not self._bold:
-            threat = 0
-            for s in ADJ[space]:
-                c = board[s]
-                if c >= 0 and ctrl[c] != me:
-                    threat += 1
-            return -2.0 * threat - 0.3 * abs(own_row(me, space) - 1)
+            return shelter(st, space, me)
         best = strike_value(st, unit, space, me)
         if summoner:
-            for s in ADJ[space]:
-                c = board[s]
-                if c >= 0 and ctrl[c] != me:
-                    best -= 1.5
+            best -= 1.5 * adjacent_enemies(st, space, me)
         return best - enemies.at(space)
 
 
-__all__ = ["NearMap", "Positional", "strike_value"]
+__all__ = ["NearMap", "Positional", "adjacent_enemies", "shelter", "strike_value"]

@@ -18,7 +18,12 @@ from __future__ import annotations
 
 import math
 
-from engine.agents.greedy_position import strike_value
+from engine.agents.greedy_position import (
+    NearMap,
+    adjacent_enemies,
+    shelter,
+    strike_value,
+)
 from engine.agents.planner_eval import PlannerEval
 from engine.core.actions import (
     END_PHASE,
@@ -30,7 +35,7 @@ from engine.core.actions import (
     Move,
     Summon,
 )
-from engine.core.board import ADJ, DIST, bits_of, own_row
+from engine.core.board import DIST, bits_of, own_row
 from engine.core.hooks import Decision
 from engine.core.phases import ATTACK, BUILD, EVENTS, MOVE, SUMMON
 from engine.core.state import GameState
@@ -57,17 +62,6 @@ def kill_chance(k: int, p: float, need: int) -> float:
     if v is None:
         v = _TAIL[key] = _tail(k, p, need)
     return v
-
-
-class _Near:
-    """Enemy cards' spaces and weights, with the weighted distance from each space
-    to the nearest of them memoised (one battlefield shape)."""
-
-    __slots__ = ("spots", "far")
-
-    def __init__(self, spots: list[tuple[int, float]]) -> None:
-        self.spots = spots
-        self.far: dict[int, float] = {}
 
 
 class BasePolicy:
@@ -211,17 +205,17 @@ class BasePolicy:
         return best
 
     # -- heuristics --------------------------------------------------------------------
-    def _near(self, st: GameState, me: int) -> _Near:
+    def _near(self, st: GameState, me: int) -> NearMap:
         """Enemy cards' spaces with a weight (the summoner counts 3 times closer)."""
         s = st.info.summoners
-        out: list[tuple[int, float]] = []
+        out: list[tuple[tuple[int, ...], float]] = []
         board = st.board
         ctrl = st.ctrl
         for space in bits_of(st.occ):
             cid = board[space]
             if ctrl[cid] != me:
-                out.append((space, 3.0 if cid == s[0] or cid == s[1] else 1.0))
-        return _Near(out)
+                out.append((DIST[space], 3.0 if cid == s[0] or cid == s[1] else 1.0))
+        return NearMap(out)
 
     def _spot(
         self,
@@ -229,37 +223,22 @@ class BasePolicy:
         unit: int,
         space: int,
         me: int,
-        near: _Near,
+        near: NearMap,
         summoner_free: bool,
     ) -> float:
         """How good ``space`` is for ``unit`` (the unit itself ignored)."""
-        if not near.spots:
+        if not near:
             return 0.0
-        board = st.board
-        ctrl = st.ctrl
         s0, s1 = st.info.summoners
-        summoner = unit == s0 or unit == s1
-        if summoner and not (summoner_free or st.turn >= self.BOLD):
-            threat = 0
-            for s in ADJ[space]:
-                c = board[s]
-                if c >= 0 and ctrl[c] != me:
-                    threat += 1
-            return -2.0 * threat - 0.3 * abs(own_row(me, space) - 1) - 50.0
+        if (unit == s0 or unit == s1) and not (summoner_free or st.turn >= self.BOLD):
+            return shelter(st, space, me) - 50.0
         best = strike_value(st, unit, space, me)
         if st.info.is_ranged[unit]:
             # ranged units keep one space from enemy melee
-            for s in ADJ[space]:
-                c = board[s]
-                if c >= 0 and c != unit and ctrl[c] != me:
-                    best -= 2.0
-        far = near.far.get(space)
-        if far is None:
-            d = DIST[space]
-            far = near.far[space] = min([d[sp] / w for sp, w in near.spots])
-        return best - far
+            best -= 2.0 * adjacent_enemies(st, space, me, unit)
+        return best - near.at(space)
 
-    def _summon_score(self, st: GameState, a: Summon, me: int, near: _Near) -> float:
+    def _summon_score(self, st: GameState, a: Summon, me: int, near: NearMap) -> float:
         return (
             5.0
             + self.ev.unit_value(st, a.card)
