@@ -1,7 +1,12 @@
 """Filters of the deck list, shared by the ``/decks/`` page and ``GET /api/decks/``.
 
-Invalid values (``faction=nope``, ``mine=maybe``) make the FilterSet invalid; callers
-turn that into a 400, never a 500 or a silently empty list.
+Invalid values (``faction=nope``, ``mine=maybe``, ``ruleset=third``) make the FilterSet
+invalid; callers turn that into a 400, never a 500 or a silently empty list.
+
+Slugs are unique per edition only (``cave-goblins`` is a faction of the second and of
+the first edition): ``faction`` and ``summoner`` are resolved in the edition
+``ruleset`` names, the second when it names none, and ``ruleset`` also keeps the list
+to that edition's decks.
 """
 
 from __future__ import annotations
@@ -11,11 +16,19 @@ from typing import Any
 import django_filters as filters
 from django.db.models import Q, QuerySet
 
-from cards.models import Card, Faction
+from cards.filters import edition_of
+from cards.models import Card, Edition, Faction
 from decks.models import Deck, Visibility
 
 
 class DeckFilter(filters.FilterSet):
+    ruleset = filters.ChoiceFilter(
+        choices=Edition.choices,
+        label="Edition",
+        empty_label=None,
+        help_text="Only decks of this edition (second or first); the edition the "
+        "faction and summoner slugs are looked up in (the second by default).",
+    )
     q = filters.CharFilter(
         method="filter_q", label="Search", help_text="Words in the deck name or notes."
     )
@@ -48,6 +61,7 @@ class DeckFilter(filters.FilterSet):
     class Meta:
         model = Deck
         fields = [
+            "ruleset",
             "q",
             "mine",
             "faction",
@@ -60,6 +74,12 @@ class DeckFilter(filters.FilterSet):
     def __init__(self, *args: Any, request_user: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.request_user = request_user
+        # A slug names one card or faction per edition: look it up in the edition
+        # asked for, never across editions (get() would find two: a 500).
+        edition = edition_of(self.data)
+        self.filters["faction"].queryset = Faction.objects.filter(edition=edition)
+        self.filters["summoner"].queryset = Card.objects.filter(edition=edition)
+        self.edition = edition
 
     def filter_q(self, queryset: QuerySet[Deck], name: str, value: str) -> QuerySet:
         for word in value.split()[:10]:
@@ -74,7 +94,10 @@ class DeckFilter(filters.FilterSet):
             return queryset
         holding = Deck.objects.filter(
             Q(entries__card__slug=value) | Q(entries__card__name__iexact=value)
-        ).values("pk")
+        )
+        if self.data.get("ruleset"):
+            holding = holding.filter(entries__card__edition=self.edition)
+        holding = holding.values("pk")
         return queryset.filter(pk__in=holding)
 
     def filter_mine(self, queryset: QuerySet[Deck], name: str, value: bool) -> QuerySet:

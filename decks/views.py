@@ -137,7 +137,11 @@ def _parse_counts(post: Any) -> tuple[dict[str, int], list[str]]:
 
 def deck_list_view(request: HttpRequest) -> HttpResponse:
     """My decks (logged in) and the public decks, faction decks first."""
-    filters = {k: v for k, v in request.GET.items() if k in ("q", "faction", "card")}
+    filters = {
+        k: v
+        for k, v in request.GET.items()
+        if k in ("q", "faction", "card", "summoner", "ruleset")
+    }
     error = None
     try:
         public = selectors.deck_list_for(None, filters=filters).order_by(
