@@ -37,6 +37,7 @@ from engine.deckbuilding.construction import (
     validate_deck,
 )
 from engine.rulesets import DEFAULT_RULESET
+from sw_site.parsers import MAX_ID, parse_id
 
 UserLike = User | AnonymousUser | None
 EntryPairs = Sequence[tuple[str, int]]
@@ -86,8 +87,18 @@ def deck_list_for(
     return filterset.qs
 
 
+def _storable_id(deck_id: Any) -> bool:
+    """Could a deck have this id? A number past the ``bigint`` column (an URL's
+    ``<int:...>`` takes any digits) makes the database driver raise, not miss."""
+    if isinstance(deck_id, bool) or not isinstance(deck_id, int):
+        return True  # the query answers (ValueError / TypeError -> 404)
+    return 1 <= deck_id <= MAX_ID
+
+
 def deck_get(*, deck_id: int) -> Deck:
     """The deck with its entries, whoever owns it. Use ``access_deck`` for requests."""
+    if not _storable_id(deck_id):
+        raise Http404("No deck with this id.")
     try:
         return deck_queryset().get(pk=deck_id)
     except (Deck.DoesNotExist, ValueError, TypeError):
@@ -120,6 +131,8 @@ def access_deck(
     transaction, before replacing entries.
     """
     qs = Deck.objects.select_for_update() if lock else deck_queryset()
+    if not _storable_id(deck_id):
+        raise Http404("No deck with this id.")
     try:
         deck = qs.get(pk=deck_id)
     except (Deck.DoesNotExist, ValueError, TypeError):
@@ -141,9 +154,13 @@ def deck_start_from(
     """The deck a new deck starts from: a deck id ``user`` may read, or a faction
     slug (that faction's deck in ``ruleset``'s edition); None when there is no such
     deck."""
-    if source.isdigit():
+    try:
+        deck_id = parse_id(source, what="deck id")
+    except ValidationError:  # written as a number, but no deck can have it
+        return None
+    if deck_id is not None:
         try:
-            return access_deck(user, int(source))
+            return access_deck(user, deck_id)
         except Http404:
             return None
     return (

@@ -5,16 +5,25 @@ DRF's own ``JSONParser`` reads the whole body whatever its size and lets Python'
 deep used to be a 500). This one reads at most ``DATA_UPLOAD_MAX_MEMORY_SIZE`` bytes
 (413 ``request_too_large`` beyond) and refuses input nested deeper than
 ``API_MAX_JSON_DEPTH`` (400 ``parse_error``), before any view sees it.
+
+:func:`parse_id` reads a database id from input (a JSON number or a string of ASCII
+digits) as a bounded integer, 1 .. 2**63-1 (a ``bigint`` primary key): Python refuses
+``int()`` of more than 4,300 digits, and a number past the column's range makes the
+database driver raise, so an id taken from a request must go through it (or a caller
+built on it, e.g. ``simulate.services.decks.parse_deck_id``) before ``int()`` or a
+query sees it.
 """
 
 from __future__ import annotations
 
 import codecs
 import json
+import re
 from collections.abc import Mapping
 from typing import Any
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from rest_framework import parsers, status
 from rest_framework.exceptions import APIException, ParseError
 
@@ -84,3 +93,53 @@ class JSONParser(parsers.JSONParser):
 def _reject_constant(name: str) -> Any:
     # NaN and Infinity are not JSON (RFC 8259); DRF refuses them too.
     raise ValueError(f"{name} is not valid JSON")
+
+
+#: The largest id a ``bigint`` primary key holds (PostgreSQL and SQLite alike).
+MAX_ID = 2**63 - 1
+_ASCII_DIGITS = re.compile(r"[0-9]+")
+
+
+def _shown(value: int | str) -> str:
+    """A number for an error message: never thousands of digits echoed back."""
+    if isinstance(value, int):
+        if value.bit_length() > 256:
+            return "a number that large"
+        value = str(value)
+    return value if len(value) <= 24 else f"{value[:12]}…({len(value):,} characters)"
+
+
+def _not_an_id(value: int | str, what: str, why: str) -> ValidationError:
+    return ValidationError(
+        f"{_shown(value)} is not a valid {what}: {why}.",
+        code="invalid_id",
+    )
+
+
+def parse_id(value: Any, *, what: str = "id") -> int | None:
+    """``value`` as an id: an int (not a bool) or a string of ASCII digits, from 1 to
+    :data:`MAX_ID`. None when ``value`` is not written as a number at all (a slug, a
+    list: the caller decides what it is). Raises ``ValidationError`` (code
+    ``invalid_id``) for a number that cannot be an id: 0, negative, past ``MAX_ID``
+    (however many digits), digits other than ASCII ``0-9`` (``"²"``, ``"٣"``) or a
+    bool. Never calls ``int()`` on more than 19 digits."""
+    bounds = f"ids are whole numbers from 1 to {MAX_ID}"
+    if isinstance(value, bool):
+        raise _not_an_id(str(value).lower(), what, bounds)
+    if isinstance(value, int):
+        if 1 <= value <= MAX_ID:
+            return value
+        raise _not_an_id(value, what, bounds)
+    if not isinstance(value, str):
+        return None
+    text = value.strip()
+    if _ASCII_DIGITS.fullmatch(text):
+        digits = text.lstrip("0")
+        if digits and len(digits) <= len(str(MAX_ID)) and int(digits) <= MAX_ID:
+            return int(digits)
+        raise _not_an_id(text, what, bounds)
+    sign, rest = (text[0], text[1:]) if text[:1] in ("+", "-") else ("", text)
+    if rest.isdigit():
+        # A number Python's int() reads but no id is written as ("٣", "²", "-4").
+        raise _not_an_id(text, what, f"{bounds}, written with the digits 0-9")
+    return None

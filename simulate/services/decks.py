@@ -4,6 +4,8 @@ A deck reference is one of:
 
 - a deck id (int, or a string of digits): the user's own deck, or a public/unlisted
   one, through ``decks.selectors.access_deck`` (others' private decks: not found);
+  read by :func:`parse_deck_id` (1 .. 2**63-1; anything else written as a number,
+  e.g. 5,000 digits, is ``deck.not_found``, never an ``int()`` error);
 - a faction slug: that faction's deck from the catalog;
 - an inline list ``[{"card": slug, "count": n}, ...]``.
 
@@ -16,11 +18,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.http import Http404
 
 from engine.deckbuilding.construction import validate_deck
 from engine.rulesets import DEFAULT_RULESET
 from simulate import adapters
+from sw_site.parsers import parse_id
 
 
 class DeckRejected(Exception):
@@ -46,6 +50,16 @@ def _reject(field: str, code: str, message: str) -> DeckRejected:
     return DeckRejected(field, [{"code": code, "message": message, "card": None}])
 
 
+def parse_deck_id(value: Any) -> int | None:
+    """A deck id from input: an int or a string of ASCII digits, 1 .. 2**63-1; None
+    when ``value`` is not written as a number (a faction slug, a card list). Raises
+    ``django.core.exceptions.ValidationError`` (code ``invalid_id``, a message that
+    never echoes thousands of digits) for a number no deck can have: 0, negative,
+    past 2**63-1, non-ASCII digits, a bool. Call it before any ``int()`` of a deck
+    reference (e.g. ``analysis.services._field_deck``)."""
+    return parse_id(value, what="deck id")
+
+
 def deck_freeze(
     *, user: Any, spec: Any, field: str = "deck", ruleset: str = "second"
 ) -> dict[str, Any]:
@@ -57,8 +71,14 @@ def deck_freeze(
     catalog = _catalog(ruleset)
     if isinstance(spec, bool):
         raise _reject(field, "deck.invalid", "Expected a deck id, slug or card list.")
-    if isinstance(spec, int) or (isinstance(spec, str) and spec.isdigit()):
-        cards, summoner, name, source = _stored_deck(user, int(spec), field)
+    try:
+        deck_id = parse_deck_id(spec)
+    except ValidationError as exc:
+        # No deck has such an id: "not found" (callers, such as analysis's opponent
+        # field, re-raise not-found rejections as they are, without reading the id).
+        raise _reject(field, "deck.not_found", exc.messages[0]) from None
+    if deck_id is not None:
+        cards, summoner, name, source = _stored_deck(user, deck_id, field)
     elif isinstance(spec, str):
         cards, summoner, name, source = _faction_deck(catalog, spec, field)
     elif isinstance(spec, list):
