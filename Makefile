@@ -11,7 +11,7 @@ PYTEST_ARGS ?=
 WEB_WORKERS ?= 3
 WEB_THREADS ?= 4
 
-.PHONY: install run serve worker test lint typecheck bench load clean
+.PHONY: install run serve worker test lint typecheck bench load docs clean
 
 # Installing compiles the engine's hot modules with mypyc when a C compiler works
 # (setup.py; SW_ENGINE_PURE=1 skips it) and says which build it made.
@@ -77,6 +77,11 @@ typecheck: install
 
 bench: install
 	$(BIN)/python -m engine.bench
+
+# The documentation site (mkdocs.yml, docs/) built offline into site/; --strict turns any
+# warning (a broken link, a page left out of the nav) into a failure.
+docs: install
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --site-dir site
 
 clean:
 	rm -rf $(VENV) var db.sqlite3 staticfiles *.egg-info
