@@ -97,8 +97,7 @@ class DeckFilter(filters.FilterSet):
         )
         if self.data.get("ruleset"):
             holding = holding.filter(entries__card__edition=self.edition)
-        holding = holding.values("pk")
-        return queryset.filter(pk__in=holding)
+        return queryset.filter(pk__in=holding.values("pk"))
 
     def filter_mine(self, queryset: QuerySet[Deck], name: str, value: bool) -> QuerySet:
         if value is None:
