@@ -20,7 +20,7 @@ from rest_framework.views import APIView
 from accounts.selectors import auth_token_list
 from accounts.services import auth_token_get_or_create, auth_token_revoke
 from sw_site.openapi import DESCRIPTIONS, error_response
-from sw_site.throttles import login_failed, login_wait
+from sw_site.throttles import login_failed, login_succeeded, login_wait
 
 
 class AuthTokenCreateApi(APIView):
@@ -83,6 +83,7 @@ class AuthTokenCreateApi(APIView):
             raise exceptions.AuthenticationFailed(
                 "Unable to log in with the username and password given."
             )
+        login_succeeded(request, username)
         token = auth_token_get_or_create(user=user)
         data = self.OutputSerializer(
             {"token": token.key, "username": user.username}

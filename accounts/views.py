@@ -9,6 +9,8 @@ logins per address and per account (failed attempts), answering 429 with
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from functools import wraps
 from typing import Any
 
 from django.contrib.auth import login
@@ -21,7 +23,7 @@ from django.views.decorators.http import require_http_methods
 
 from accounts.forms import SignupForm
 from accounts.services import user_create
-from sw_site.throttles import login_failed, login_wait, signup_wait
+from sw_site.throttles import login_failed, login_succeeded, login_wait, signup_wait
 
 
 def _too_many(response: HttpResponse, wait: float) -> HttpResponse:
@@ -42,11 +44,7 @@ class LoginView(auth_views.LoginView):
             # An unbound form: a throttled attempt never reaches the password check.
             form = self.get_form_class()(self.request, initial={"username": username})
             form.cleaned_data = {}
-            form.add_error(
-                None,
-                "Too many login attempts; try again in "
-                f"{max(1, math.ceil(wait / 60))} minute(s).",
-            )
+            form.add_error(None, _too_many_message(wait))
             return _too_many(
                 self.render_to_response(self.get_context_data(form=form)), wait
             )
@@ -55,6 +53,52 @@ class LoginView(auth_views.LoginView):
     def form_invalid(self, form: Any) -> HttpResponse:
         login_failed(self.request, self.request.POST.get("username", ""))
         return super().form_invalid(form)
+
+    def form_valid(self, form: Any) -> HttpResponse:
+        login_succeeded(self.request, self.request.POST.get("username", ""))
+        return super().form_valid(form)
+
+
+def throttled_admin_login(
+    login_view: Callable[..., HttpResponse],
+) -> Callable[..., HttpResponse]:
+    """``AdminSite.login`` under the same limits as the login page (per address and
+    per account, failing closed): installed on ``admin.site`` by ``AccountsConfig``.
+    A refused attempt gets the admin's login page again, with status 429, a
+    ``Retry-After`` header and the error, without the password being checked."""
+
+    @wraps(login_view)
+    def login(request: HttpRequest, extra_context: Any = None) -> HttpResponse:
+        if request.method != "POST":
+            return login_view(request, extra_context)
+        username = request.POST.get("username", "")
+        wait = login_wait(request, username)
+        if wait is not None:
+            request.method = "GET"  # render the unbound form, check nothing
+            try:
+                response = login_view(request, extra_context)
+            finally:
+                request.method = "POST"
+            form = getattr(response, "context_data", {}).get("form")
+            if form is not None:
+                form.cleaned_data = {}
+                form.add_error(None, _too_many_message(wait))
+            return _too_many(response, wait)
+        response = login_view(request, extra_context)
+        if request.user.is_authenticated and response.status_code in (301, 302, 303):
+            login_succeeded(request, username)
+        else:
+            login_failed(request, username)
+        return response
+
+    return login
+
+
+def _too_many_message(wait: float) -> str:
+    return (
+        "Too many login attempts; try again in "
+        f"{max(1, math.ceil(wait / 60))} minute(s)."
+    )
 
 
 def _next_url(request: HttpRequest) -> str:
