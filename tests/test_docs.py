@@ -24,7 +24,9 @@ INLINE = re.compile(r"(`+)(.+?)\1", re.S)
 ENGINE = re.compile(r"\bpython3?\s+-m\s+(engine(?:\.\w+)+)")
 MANAGE = re.compile(r"\bmanage\.py\s+([a-z_][\w-]*)")
 #: `make`, any VAR=value assignments, then the target (options such as -n skipped).
-MAKE = re.compile(r"(?:^|[\s;&|(])make((?:\s+(?:-\S+|[A-Za-z_]\w*=\S*))*)\s+([a-z][\w.-]*)")
+MAKE = re.compile(
+    r"(?:^|[\s;&|(])make((?:\s+(?:-\S+|[A-Za-z_]\w*=\S*))*)\s+([a-z][\w.-]*)"
+)
 
 
 def pages() -> list[Path]:
@@ -62,18 +64,20 @@ def make_targets() -> set[str]:
 
 
 def has_entry_point(module: str) -> bool:
-    """`python -m module` runs something: a package with a __main__ module, or a module
-    with a `__main__` block or a `main` function. The source is read, not run (a compiled
-    module keeps its .py beside it); a module found only by an import hook is imported
-    and asked for `main`."""
+    """`python -m module` runs something: a package with a __main__ module, or a
+    module with a `__main__` block or a `main` function. The source is read, not run
+    (a compiled module keeps its .py beside it); a module found only by an import hook
+    is imported and asked for `main`."""
     spec = importlib.util.find_spec(module)
     if spec is None:
         return False
-    if spec.submodule_search_locations is not None:  # a package: python -m runs __main__
+    if spec.submodule_search_locations is not None:  # a package: runs its __main__
         return importlib.util.find_spec(module + ".__main__") is not None
     origin = Path(spec.origin or "")
-    source = origin if origin.suffix == ".py" else origin.with_name(
-        module.rsplit(".", 1)[-1] + ".py"
+    source = (
+        origin
+        if origin.suffix == ".py"
+        else origin.with_name(module.rsplit(".", 1)[-1] + ".py")
     )
     if source.is_file():
         text = source.read_text(encoding="utf-8")
