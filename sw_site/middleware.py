@@ -8,11 +8,19 @@ the Celery broker: 503) and any other uncaught exception (a JSON 500 that logs o
 line with the request id, never an HTML page or a 50-line traceback per request).
 
 Every response carries ``X-Request-ID`` (the client's own when it sent a sane one).
-Pages outside ``/api/`` are left alone (they have their own HTML error pages).
+Pages outside ``/api/`` keep their own HTML error pages, except that a dependency
+outage (the database or the broker) is the site's 503 page (``templates/503.html``,
+rendered without touching the database or the session), not a 500.
+
+Error bodies under ``/api/`` never name an internal host to anyone but staff: host
+names, addresses, ports and service URLs in a 4xx/5xx JSON body (a driver's "connection
+to server at 10.0.0.5, port 5432 failed", "Error 111 connecting to redis:6379") are
+replaced by placeholders (:func:`scrub`).
 """
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 import traceback
@@ -23,6 +31,8 @@ from typing import Any
 from django.core.exceptions import RequestDataTooBig
 from django.db import DatabaseError, InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.template.loader import render_to_string
+from django.utils.functional import SimpleLazyObject, empty
 
 from sw_site.parsers import body_limit
 
@@ -60,6 +70,78 @@ def error_response(status: int, code: str | None = None, message: str = "") -> A
         {"code": code or default_code, "message": message or default_message},
         status=status,
     )
+
+
+#: What an internal address looks like in an error message, and what replaces it.
+_INTERNAL = [
+    # service URLs: redis://:secret@10.0.0.5:6379/0, postgres://user@db/x
+    (re.compile(r"\b[a-z][a-z0-9+.-]*://[^\s\"'<>]+", re.I), "<service>"),
+    # libpq: connection to server at "db.internal" (10.0.0.5), port 5432 failed
+    (re.compile(r'(server at )"[^"]*"( \([^)]*\))?'), r'\1"<host>"'),
+    (re.compile(r'(on socket )"[^"]*"'), r'\1"<socket>"'),
+    # host:port (an IPv4 or IPv6 address, or a name)
+    (
+        re.compile(
+            r"(?:\[[0-9a-f:.]+\]|\b\d{1,3}(?:\.\d{1,3}){3}|\b[a-z][a-z0-9_-]*"
+            r"(?:\.[a-z0-9_-]+)*):\d{1,5}\b",
+            re.I,
+        ),
+        "<host>",
+    ),
+    (re.compile(r"\b\d{1,3}(?:\.\d{1,3}){3}\b"), "<host>"),
+    (re.compile(r"\bport \d{1,5}\b", re.I), "port <port>"),
+]
+
+
+def scrub(text: str) -> str:
+    """``text`` with internal hosts, addresses, ports and service URLs replaced."""
+    for pattern, replacement in _INTERNAL:
+        text = pattern.sub(replacement, text)
+    return text
+
+
+def _scrub_data(value: Any) -> Any:
+    if isinstance(value, str):
+        return scrub(value)
+    if isinstance(value, list):
+        return [_scrub_data(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _scrub_data(v) for k, v in value.items()}
+    return value
+
+
+def _is_staff(request: HttpRequest) -> bool:
+    """Staff, as far as the request already knows: a user nobody looked up yet (the
+    session's, lazily) is not looked up here, where the database may be what failed
+    (DRF puts its token user on the request too)."""
+    user = request.__dict__.get("user")
+    if isinstance(user, SimpleLazyObject):
+        if user._wrapped is empty:  # type: ignore[attr-defined]
+            return False
+        user = user._wrapped  # type: ignore[attr-defined]
+    return bool(
+        user is not None
+        and getattr(user, "is_authenticated", False)
+        and getattr(user, "is_staff", False)
+    )
+
+
+def _scrubbed(request: HttpRequest, response: HttpResponse) -> HttpResponse:
+    """An error body with no internal host in it, unless staff asked."""
+    if response.status_code < 400 or not _is_json(response) or _is_staff(request):
+        return response
+    if getattr(response, "streaming", False):
+        return response
+    try:
+        data = json.loads(response.content)
+    except ValueError:
+        return response
+    clean = _scrub_data(data)
+    if clean != data:
+        response.content = json.dumps(clean).encode()
+        if response.has_header("Content-Length"):
+            response["Content-Length"] = str(len(response.content))
+    return response
 
 
 def dependency_error(exc: BaseException) -> Any:
@@ -104,6 +186,7 @@ class ApiErrorMiddleware:
             response = self.get_response(request)
             if response.status_code >= 400 and not _is_json(response):
                 response = _as_json(response)
+            response = _scrubbed(request, response)
         response["X-Request-ID"] = request_id
         return response
 
@@ -111,7 +194,7 @@ class ApiErrorMiddleware:
         self, request: HttpRequest, exc: Exception
     ) -> HttpResponse | None:
         if not is_api(request):
-            return None
+            return _page_outage(request, exc)
         if isinstance(exc, RequestDataTooBig):
             return error_response(413)
         response = dependency_error(exc)
@@ -135,6 +218,44 @@ class ApiErrorMiddleware:
         # The line above is the whole report: no second one from django.request.
         response._has_been_logged = True  # type: ignore[attr-defined]
         return response
+
+
+#: Seconds a client is told to wait after a dependency outage (``Retry-After``).
+OUTAGE_RETRY_AFTER = 30
+
+_OUTAGE_MESSAGES = {
+    "database_unavailable": "The database is not answering right now.",
+    "broker_unavailable": "The task queue is not answering right now.",
+}
+
+
+def _page_outage(request: HttpRequest, exc: Exception) -> HttpResponse | None:
+    """The site's 503 page for a page whose database or broker is down (None for
+    any other error: Django's own 500 handling). Rendered without the request, so
+    without the session, the user or anything else that would ask the database."""
+    outage = dependency_error(exc)
+    if outage is None:
+        return None
+    code = json.loads(outage.content)["code"]
+    logger.error(
+        "%s %s %s -> 503 request_id=%s: %s",
+        request.method,
+        request.path,
+        type(exc).__name__,
+        getattr(request, "request_id", "-"),
+        _one_line(exc),
+    )
+    if isinstance(exc, DatabaseError):
+        _rollback_quietly()
+    try:
+        body = render_to_string("503.html", {"message": _OUTAGE_MESSAGES.get(code, "")})
+    except Exception:  # noqa: BLE001 - the status matters more than the styling
+        body = "<h1>Temporarily unavailable</h1><p>Please try again in a minute.</p>"
+    response = HttpResponse(body, status=503)
+    response["Retry-After"] = str(OUTAGE_RETRY_AFTER)
+    response["Cache-Control"] = "no-store"
+    response._has_been_logged = True  # type: ignore[attr-defined]
+    return response
 
 
 def _rollback_quietly() -> None:

@@ -130,12 +130,15 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # catalog reads): the database by default (`manage.py createcachetable`, which the
 # run and serve commands do), Redis when DJANGO_CACHE_URL=redis://... Never a
 # per-process memory cache: two gunicorn workers would each count their own quota.
+# Redis through sw_site.cache.FallbackRedisCache: while Redis is down reads miss and
+# writes are dropped (browsing, validation and logins keep working), and the abuse
+# limits count in the database meanwhile (sw_site/throttles.py).
 _CACHE_URL = os.environ.get("DJANGO_CACHE_URL", "")
 CACHES: dict[str, dict[str, Any]]
 if _CACHE_URL.startswith(("redis://", "rediss://")):
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "sw_site.cache.FallbackRedisCache",
             "LOCATION": _CACHE_URL,
             "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
         }
