@@ -247,6 +247,7 @@ def _page_outage(request: HttpRequest, exc: Exception) -> HttpResponse | None:
     )
     if isinstance(exc, DatabaseError):
         _rollback_quietly()
+    body: str
     try:
         body = render_to_string("503.html", {"message": _OUTAGE_MESSAGES.get(code, "")})
     except Exception:  # noqa: BLE001 - the status matters more than the styling
