@@ -35,9 +35,11 @@ PURE_ENV = "SW_ENGINE_PURE"
 MANIFEST_ENV = "SW_ENGINE_MANIFEST"  # tests point the guard at another manifest
 
 #: Source files compiled with mypyc, relative to the project root (globs). Left
-#: interpreted: package __init__ files that only list modules, the CLIs, the deck
-#: building and catalog code (YAML, not hot), and engine/core/actions.py (frozen
-#: dataclasses with ClassVar fields, which mypyc mishandles).
+#: interpreted: package __init__ files that only list modules, the CLIs
+#: (engine/cli), the agents' work beside the players (the ladder and the tuning: they
+#: drive games, the players they drive are compiled), the deck building and catalog
+#: code (YAML, not hot), and engine/core/actions.py (frozen dataclasses with ClassVar
+#: fields, which mypyc mishandles).
 COMPILED: tuple[str, ...] = (
     "engine/core/*.py",
     "engine/core/mechanics/*.py",
@@ -54,6 +56,9 @@ NOT_COMPILED: frozenset[str] = frozenset(
         "engine/core/replay.py",
         "engine/agents/__init__.py",
         "engine/agents/__main__.py",
+        "engine/agents/ladder.py",
+        "engine/agents/texel.py",
+        "engine/agents/tuning.py",
     }
 )
 _ABILITY_PACKAGES = "engine/rulesets/*/abilities/__init__.py"

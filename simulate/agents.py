@@ -48,7 +48,7 @@ def games_per_second(name: str) -> float:
     """Games per second per worker process an agent plays against itself: the
     ``AGENT_GAMES_PER_S`` setting, else the ladder's measured figure, else
     ``UNKNOWN_AGENT_GAMES_PER_S``."""
-    from engine.ladder import ratings
+    from engine.agents.ladder import ratings
 
     override = conf.get("AGENT_GAMES_PER_S").get(name)
     if override:
@@ -61,7 +61,7 @@ def default_agent(*, games: int | None = None) -> str:
     """The agent that plays when a request names none: the strongest that meets
     the job's caps (``games`` played in all, when known) and plays at least
     ``DEFAULT_AGENT_MIN_GAMES_PER_S`` games per second."""
-    from engine.ladder import strongest_agent
+    from engine.agents.ladder import strongest_agent
 
     names = registered()
     eligible = [a for a in names if games is None or games <= conf.max_games((a,))]
@@ -104,7 +104,7 @@ def strength_text(name: str, rating: dict[str, Any] | None) -> str:
 
 def anchor_title() -> str:
     """The agent the ladder rates 0, as players read it."""
-    from engine.ladder import ratings
+    from engine.agents.ladder import ratings
 
     for r in ratings().values():
         return agent_title(r["ladder"].get("anchor") or "greedy")
@@ -113,7 +113,7 @@ def anchor_title() -> str:
 
 def agent_info(name: str, *, default: str | None = None) -> dict[str, Any]:
     """Everything the pages say about one agent."""
-    from engine.ladder import ratings
+    from engine.agents.ladder import ratings
 
     rating = ratings().get(name)
     rate = games_per_second(name)
@@ -157,7 +157,7 @@ def agent_list() -> list[dict[str, Any]]:
 
 def choice_label(name: str) -> str:
     """One line of a choice list: the agent, in a few words, and its strength."""
-    from engine.ladder import ratings
+    from engine.agents.ladder import ratings
 
     rating = ratings().get(name)
     strength = f", strength {rating['elo']:.0f}" if rating else ""

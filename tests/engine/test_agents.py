@@ -7,8 +7,8 @@ import pytest
 from scenario import GRUNT, Scenario, at, card
 
 from engine.agents import GreedyAgent, RandomAgent, make_agent
-from engine.agents.__main__ import main
 from engine.agents.evaluation import evaluate
+from engine.cli.agents import main
 from engine.core.actions import (
     END_PHASE,
     Action,

@@ -21,7 +21,7 @@ from scenario import (
     pending,
 )
 
-from engine.agents.__main__ import main
+from engine.cli.agents import main
 from engine.core.actions import (
     END_PHASE,
     Action,

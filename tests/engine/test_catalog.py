@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 import yaml
 
-from engine.catalog import main
+from engine.cli.catalog import main
 from engine.core.types import (
     AttackType,
     CardClass,

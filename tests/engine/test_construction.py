@@ -34,7 +34,7 @@ from minicatalog import (
     real_decks,
 )
 
-from engine.construction import main
+from engine.cli.construction import main
 from engine.core.types import DeckEntry, DeckRole
 from engine.deckbuilding.construction import (
     MAX_ENTRIES,

@@ -1,4 +1,5 @@
-"""engine.coverage: the ``tested`` figure is measured from ``covers`` markers.
+"""engine.tools.coverage (the command: engine.cli.coverage): the ``tested`` figure
+is measured from ``covers`` markers.
 
 Every implemented ability must be named by at least one ``@pytest.mark.covers`` marker
 (a new ability without a scenario test fails here), and every marker must name an
@@ -12,11 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from engine import coverage as cov_mod
-from engine.coverage import TESTS_DIR, coverage, covered_ids, main, read_markers
+from engine.cli.coverage import main
 from engine.deckbuilding.resolve import default_catalog
 from engine.rulesets import RULESETS, get_ruleset
 from engine.rulesets.second import SECOND
+from engine.tools import coverage as cov_mod
+from engine.tools.coverage import TESTS_DIR, coverage, covered_ids, read_markers
 
 HERE = Path(__file__).resolve().parent
 FACTION_FILES = (

@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 
 from engine.agents import make_agent
+from engine.cli.replay import print_game
 from engine.core.actions import Action
 from engine.core.game import GameDeck
 from engine.core.replay import replay_to_json, state_digest
 from engine.deckbuilding.resolve import faction_deck
 from engine.play import derive_seed, play_game, play_many, replay, setup_game
-from engine.replay import print_game
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -341,8 +341,8 @@ def test_a_saved_first_edition_game_replays_with_d6_faces(tmp_path, capsys) -> N
     import json
     from io import StringIO
 
-    from engine.replay import print_game
-    from engine.simulate import main as simulate_main
+    from engine.cli.replay import print_game
+    from engine.cli.simulate import main as simulate_main
 
     rc = simulate_main(
         ["--ruleset", "first", "--a", "phoenix-elves", "--b", "tundra-orcs"]

@@ -221,7 +221,7 @@ def test_coverage_flags_missing_and_unknown_texts() -> None:
 
 
 def test_coverage_cli_lists_factions() -> None:
-    from engine.coverage import coverage
+    from engine.tools.coverage import coverage
 
     cov = coverage()
     pd = cov["factions"]["polar-dwarves"]
@@ -239,7 +239,7 @@ def test_coverage_cli_lists_factions() -> None:
 
 def test_every_card_with_complete_data_is_implemented_and_tested() -> None:
     """Issue target: 100% of the cards whose texts and numbers are known."""
-    from engine.coverage import coverage
+    from engine.tools.coverage import coverage
 
     cov = coverage()
     gaps = {
@@ -257,7 +257,7 @@ def test_every_card_with_complete_data_is_implemented_and_tested() -> None:
 
 
 def test_coverage_markdown_table_has_a_row_per_faction() -> None:
-    from engine.coverage import coverage, markdown_table
+    from engine.tools.coverage import coverage, markdown_table
 
     cov = coverage()
     rows = markdown_table(cov).splitlines()

@@ -57,7 +57,7 @@ def test_fuzz_small(decks: dict[str, GameDeck]) -> None:
 def test_fuzzed_decks_hold_every_playable_card(decks: dict[str, GameDeck]) -> None:
     """Every card the engine plays (so every implemented ability) is in its
     faction's fuzzed deck, and no card it cannot play is."""
-    from engine.coverage import coverage
+    from engine.tools.coverage import coverage
 
     cat = default_catalog()
     cov = coverage()["factions"]

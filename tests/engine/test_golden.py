@@ -59,10 +59,10 @@ def game_logs_digest(ruleset: str) -> str:
     action)."""
     import hashlib
 
-    from engine.bench import MATCHUPS
     from engine.core.types import Rules
     from engine.deckbuilding.resolve import faction_deck
     from engine.play import play_many
+    from engine.tools.bench import MATCHUPS
 
     h = hashlib.sha256()
     for i, (a, b) in enumerate(GOLDEN_MATCHUPS.get(ruleset, MATCHUPS)):

@@ -1,4 +1,5 @@
-"""The strength ladder (engine.ladder) and its Elo fit (engine.tools.elo)."""
+"""The strength ladder (engine.agents.ladder, its command engine.cli.ladder) and its
+Elo fit (engine.tools.elo)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from engine import ladder
-from engine.agents import AGENTS
+from engine.agents import AGENTS, ladder
+from engine.cli import ladder as ladder_cli
 from engine.tools.elo import expected_score, fit
 
 EIGHT = [f"f{i}" for i in range(8)]
@@ -82,7 +83,7 @@ def test_run_ladder_is_deterministic_and_adds_up() -> None:
         assert sum(v["games"] for v in per.values()) == 4
         assert set(per) <= set(FACS)
     assert one["elo"]["random"]["elo"] < 0 == one["elo"]["greedy"]["elo"]
-    assert "Elo (greedy = 0" in ladder.format_text(one)
+    assert "Elo (greedy = 0" in ladder_cli.format_text(one)
     anchored = ladder.run_ladder(
         ["random", "greedy"], deals=2, seed=3, factions=FACS, anchor="random"
     )
@@ -100,17 +101,17 @@ def test_a_pairing_plays_each_deal_both_ways_round() -> None:
 
 def test_ladder_cli(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     args = ["--agents", "random,greedy", "--games", "1", "--factions", "breakers"]
-    assert ladder.main([*args, "--json"]) == 0
+    assert ladder_cli.main([*args, "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["deals"] == 1 and set(out["elo"]) == {"random", "greedy"}
     path = tmp_path / "ladder.json"
-    assert ladder.main([*args, "--write", str(path), "--speed-games", "6"]) == 0
+    assert ladder_cli.main([*args, "--write", str(path), "--speed-games", "6"]) == 0
     data = json.loads(path.read_text())
     assert data["format"] == ladder.DATA_FORMAT and data["date"]
     assert set(data["games_per_s"]) == {"random", "greedy"}
     assert data["engine_version"] == ladder.engine_version()
-    assert ladder.main(["--agents", "random,nobody"]) == 2
-    assert ladder.main(["--agents", "random"]) == 2
+    assert ladder_cli.main(["--agents", "random,nobody"]) == 2
+    assert ladder_cli.main(["--agents", "random"]) == 2
 
 
 # -- stored ratings and the default agent ---------------------------------------------
@@ -172,7 +173,7 @@ def test_bench_measures_the_planner_once_it_is_registered(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     from engine.agents import GreedyAgent
-    from engine.bench import bench, timed_agents
+    from engine.tools.bench import bench, timed_agents
 
     if "planner" not in AGENTS:
         assert [a for a, _ in timed_agents(1, 2, 3)] == ["random", "greedy"]
@@ -185,7 +186,7 @@ def test_bench_measures_the_planner_once_it_is_registered(
 def test_engine_simulate_names_its_default_agents(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    from engine.simulate import main as simulate_main
+    from engine.cli.simulate import main as simulate_main
 
     args = ["--a", "breakers", "--b", "vanguards", "--games", "1", "--json"]
     assert simulate_main(args) == 0
@@ -207,10 +208,12 @@ def test_merge_plays_only_the_missing_pairings(
         monkeypatch.setitem(AGENTS, "planner", RandomAgent)  # a fast stand-in
     path = tmp_path / "ladder.json"
     base = ["--games", "1", "--factions", "breakers", "--speed-games", "6"]
-    assert ladder.main(["--agents", "random,greedy", *base, "--write", str(path)]) == 0
+    assert (
+        ladder_cli.main(["--agents", "random,greedy", *base, "--write", str(path)]) == 0
+    )
     capsys.readouterr()
     merge = ["--agents", "planner,random", "--merge", "--write", str(path), "--json"]
-    assert ladder.main([*merge, "--speed-games", "6"]) == 0
+    assert ladder_cli.main([*merge, "--speed-games", "6"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert sorted(out["agents"]) == ["greedy", "planner", "random"]
     assert [sorted(p) for p in out["reused"]] == [["greedy", "random"]]
@@ -224,5 +227,5 @@ def test_merge_plays_only_the_missing_pairings(
     assert set(data["games_per_s"]) == {"greedy", "planner", "random"}
     assert "--merge" in data["command"]
     # a stored ladder of other deals cannot be merged with
-    assert ladder.main(["--merge", "--write", str(path), "--games", "2"]) == 2
-    assert ladder.main(["--merge", "--write", str(tmp_path / "none.json")]) == 2
+    assert ladder_cli.main(["--merge", "--write", str(path), "--games", "2"]) == 2
+    assert ladder_cli.main(["--merge", "--write", str(tmp_path / "none.json")]) == 2

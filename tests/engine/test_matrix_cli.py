@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from engine.agents.__main__ import main
+from engine.cli.agents import main
 from engine.tools.measure import (
     faction_matrix,
     format_vs_random,

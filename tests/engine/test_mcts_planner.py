@@ -8,6 +8,7 @@ from invariants import play_checked
 from scenario import GRUNT, Scenario, card
 
 from engine.agents import AGENTS, ENGINE_ONLY, PlannerAgent, make_agent
+from engine.agents.ladder import run_ladder
 from engine.agents.mcts_planner import MctsPlannerAgent
 from engine.core.actions import Action, Attack
 from engine.core.hooks import DECK, HAND
@@ -16,7 +17,6 @@ from engine.core.state import GameState
 from engine.core.types import Rules
 from engine.core.view import PlayerView
 from engine.deckbuilding.resolve import faction_deck
-from engine.ladder import run_ladder
 from engine.play import derive_seed, setup_game
 
 SMALL = {"playouts": 3, "candidates": 2}

@@ -247,7 +247,7 @@ def test_planner_plays_an_event_whose_value_comes_later_in_the_turn() -> None:
 
 # -- tuning ----------------------------------------------------------------------------
 def test_tuning_is_seeded_and_keeps_weights_in_range() -> None:
-    from engine.tune import spsa
+    from engine.agents.tuning import spsa
 
     start = Weights({"wounded_floor": 0.99})
     results = [
@@ -267,7 +267,7 @@ def test_tuning_is_seeded_and_keeps_weights_in_range() -> None:
 def test_tune_cli_reports_the_check_against_the_start(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    from engine.tune import main
+    from engine.cli.tune import main
 
     assert main(["--iterations", "1", "--pairs", "1", "--check", "1", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)

@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 from engine.agents import GreedyAgent, RandomAgent, make_agent
+from engine.cli.simulate import main as simulate_main
 from engine.core.replay import state_digest
 from engine.core.view import PlayerView
 from engine.deckbuilding.resolve import default_catalog, faction_deck, text_deck
 from engine.play import new_game, play_game, play_many
-from engine.simulate import main as simulate_main
 from engine.tools.stats import wilson
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -200,8 +200,8 @@ def test_simulate_refuses_an_illegal_deck_file_with_every_error(
 
 
 def test_coverage_and_bench_entry_points(capsys: pytest.CaptureFixture[str]) -> None:
-    from engine.bench import bench
-    from engine.coverage import main as coverage_main
+    from engine.cli.coverage import main as coverage_main
+    from engine.tools.bench import bench
 
     assert coverage_main(["--json"]) == 0
     cov = json.loads(capsys.readouterr().out)

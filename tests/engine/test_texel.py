@@ -1,5 +1,5 @@
-"""Texel tuning (engine/texel.py): the slopes reproduce the evaluation, the fit lowers
-the loss, the same seed gives the same weights, and the CLI runs end to end."""
+"""Texel tuning (engine/agents/texel.py): the slopes reproduce the evaluation, the fit
+lowers the loss, the same seed gives the same weights, and the CLI runs end to end."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from engine import texel
+from engine.agents import texel
 from engine.agents.planner_eval import PlannerEval
 from engine.agents.weights import Weights, load_weights, read_weights
-from engine.tune import main
+from engine.cli.tune import main
 
 # weights that enter the evaluation linearly and multiply no other weight
 LINEAR = {
@@ -96,7 +96,7 @@ def test_cli_end_to_end(
     # planner games are the default; keep the budget tiny (fewer, cheaper pairings)
     monkeypatch.setattr(texel, "PAIRINGS", (("planner", "greedy"),))
     out = tmp_path / "w.json"
-    shipped = Path(texel.__file__).parent / "agents" / "planner_weights.json"
+    shipped = Path(texel.__file__).parent / "planner_weights.json"
     before = shipped.read_text()
     argv = ["--method", "texel", "--games", "3", "--seed", "2", "--check", "0"]
     assert main([*argv, "--out", str(out), "--json"]) == 0

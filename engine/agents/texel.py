@@ -1,15 +1,15 @@
 """Texel tuning of the planner's evaluation weights: fit them to game results.
 
-SPSA by self-play (:func:`engine.tune.spsa`) learns from one bit per game and drowns
-in noise at any affordable budget. Texel tuning (as chess engines do) learns from
-every position of every game instead: the weights are fitted so that
+SPSA by self-play (:func:`engine.agents.tuning.spsa`) learns from one bit per game
+and drowns in noise at any affordable budget. Texel tuning (as chess engines do)
+learns from every position of every game instead: the weights are fitted so that
 ``sigmoid(E(position) / K)`` predicts the final result of the game for the seat the
 evaluation ``E`` speaks for (1 win, 0 loss, 0.5 draw or turn cap).
 
 - **Positions**: seeded games (deal ``i``: the faction decks of
-  :func:`engine.ladder.deal_factions`, seed ``derive_seed(seed, i)``, the agents of
-  ``pairings[i mod len]``, planners with the start weights) sampled at every turn
-  boundary, i.e. the position the planner scores at the end of its play-outs. The
+  :func:`engine.agents.ladder.deal_factions`, seed ``derive_seed(seed, i)``, the
+  agents of ``pairings[i mod len]``, planners with the start weights) sampled at every
+  turn boundary, i.e. the position the planner scores at the end of its play-outs. The
   first :data:`SKIP_TURNS` turns say little and are skipped; each position counts for
   both seats.
 - **Features without a second evaluation**: ``f_i = (E(w + e_i) - E(w - e_i)) / 2``
@@ -31,7 +31,11 @@ evaluation ``E`` speaks for (1 win, 0 loss, 0.5 draw or turn cap).
 Pure Python (no numpy in the project): column-wise lists and ``sum(map(mul, ...))``
 keep a ~30-weight Newton step over ~50k samples under a second. Deterministic: the
 same seed gives the same positions and weights on any machine; budgets are games.
+The command is ``python -m engine.tune --method texel``
+(:func:`engine.agents.tuning.tune_texel`).
 """
+
+# Agents' work, not a player: never compiled (engine._build.NOT_COMPILED).
 
 from __future__ import annotations
 
@@ -89,8 +93,8 @@ def play_games(
 ) -> list[Game]:
     """Play ``n`` deals and keep their turn-start positions (play_game's loop, with
     a look at the turn counter after every action)."""
+    from engine.agents.ladder import deal_factions
     from engine.deckbuilding.resolve import faction_deck
-    from engine.ladder import deal_factions
     from engine.play import setup_game
     from engine.tools.measure import SECOND_FACTIONS as FACTIONS
 
@@ -306,6 +310,10 @@ class TexelResult:
     pull: float = 0.0
     pull_losses: dict[str, float] = field(default_factory=dict)
     rounds: list[dict[str, Any]] = field(default_factory=list)
+    # the fitted weights against the start (engine.agents.tuning.tune_texel)
+    check_games: int = 0
+    check_score: float = 0.0
+    check_interval: tuple[float, float] = (0.0, 1.0)
 
 
 def _split(games: Sequence[Game]) -> tuple[list[Game], list[Game]]:

@@ -1,4 +1,5 @@
-"""Engine throughput: ``python -m engine.bench [--json] [--games N] [--profile]``.
+"""Engine throughput (the command: ``python -m engine.bench [--json] [--profile]``,
+:mod:`engine.cli.bench`).
 
 Plays a fixed set of Master Set matchups in this process, single-threaded (rates are per
 CPU second of this process, i.e. per core, robust to a busy shared machine): random vs
@@ -24,7 +25,6 @@ both alike). Agent strength is measured by ``python -m engine.ladder`` and
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import platform
@@ -32,11 +32,14 @@ import statistics
 import subprocess
 import sys
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import engine
 from engine.core.game import GameDeck
 from engine.play import play_many
+
+if TYPE_CHECKING:
+    import pstats
 
 MATCHUPS: tuple[tuple[str, str], ...] = (
     ("polar-dwarves", "cave-goblins"),
@@ -205,65 +208,25 @@ def compare(rounds: int, args: list[str]) -> dict[str, Any]:
     return out
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m engine.bench")
-    ap.add_argument("--json", action="store_true")
-    ap.add_argument("--random-games", type=int, default=300)
-    ap.add_argument("--greedy-games", type=int, default=60)
-    ap.add_argument(
-        "--planner-games",
-        type=int,
-        default=30,
-        help="planner games timed (when the planner agent is registered)",
-    )
-    ap.add_argument(
-        "--warmup",
-        type=int,
-        default=5,
-        help="untimed games per matchup and agent before timing (default 5)",
-    )
-    ap.add_argument("--profile", choices=["random", "greedy", "planner"])
-    ap.add_argument(
-        "--compare",
-        action="store_true",
-        help="pure and compiled builds side by side (child processes)",
-    )
-    ap.add_argument("--rounds", type=int, default=3, help="rounds of --compare")
-    ns = ap.parse_args(argv)
-    if ns.compare:
-        child = [
-            f"--random-games={ns.random_games}",
-            f"--greedy-games={ns.greedy_games}",
-            f"--planner-games={ns.planner_games}",
-            f"--warmup={ns.warmup}",
-        ]
-        res = compare(ns.rounds, child)
-        print(json.dumps(res, sort_keys=True) if ns.json else res)
-        return 0
-    if ns.profile:
-        import cProfile
-        import pstats
+def profile(agent: str, games: int, warmup: int) -> pstats.Stats:
+    """A cProfile of :func:`run` for ``agent`` (after :func:`warm_up`, outside the
+    profile), sorted by own time."""
+    import cProfile
+    import pstats
 
-        prof = cProfile.Profile()
-        games = {
-            "random": ns.random_games,
-            "greedy": ns.greedy_games,
-            "planner": ns.planner_games,
-        }[ns.profile]
-        warm_up(ns.profile, ns.warmup)  # (outside the profile)
-        prof.enable()
-        run(ns.profile, games)
-        prof.disable()
-        pstats.Stats(prof).sort_stats("tottime").print_stats(25)
-        return 0
-    out = bench(ns.random_games, ns.greedy_games, ns.warmup, ns.planner_games)
-    if ns.json:
-        print(json.dumps(out, sort_keys=True))
-    else:
-        for k, v in out.items():
-            print(f"{k}: {v}")
-    return 0
+    prof = cProfile.Profile()
+    warm_up(agent, warmup)  # (outside the profile)
+    prof.enable()
+    run(agent, games)
+    prof.disable()
+    return pstats.Stats(prof).sort_stats("tottime")
 
 
-if __name__ == "__main__":
-    raise SystemExit(main())
+def cpu_seconds() -> float:
+    """CPU seconds of this process and of its joined child processes (worker
+    processes count once they have been joined)."""
+    import resource
+
+    me = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime

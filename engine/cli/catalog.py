@@ -3,16 +3,26 @@ per-faction summary (the loader is :mod:`engine.deckbuilding.catalog`)."""
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 
+# (load_catalog is still imported from the old module name engine.catalog, this
+# module; new code imports engine.deckbuilding.catalog)
 from engine.deckbuilding.catalog import CatalogError, load_catalog, summary
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
+    ap = argparse.ArgumentParser(prog="python -m engine.catalog", description=__doc__)
+    ap.add_argument(
+        "data_dir",
+        nargs="?",
+        metavar="DATA_DIR",
+        help="a catalog folder (default: the package's, cards/data)",
+    )
+    ns = ap.parse_args(argv)
     try:
-        catalog = load_catalog(Path(args[0]) if args else None)
+        catalog = load_catalog(Path(ns.data_dir) if ns.data_dir else None)
     except CatalogError as exc:
         print(f"catalog invalid: {exc}", file=sys.stderr)
         return 1

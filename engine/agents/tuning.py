@@ -21,23 +21,25 @@ Deterministic: every sign vector, deal and game comes from ``--seed`` (the same 
 gives the same weights on any machine); budgets are counted in games.
 
 ``--method texel`` fits the weights to the results of ``--games`` games instead
-(:mod:`engine.texel`: every turn-start position is a sample, far less noisy than one
-bit per game); ``--check`` and ``--write`` work as for SPSA, and ``--out PATH``
+(:mod:`engine.agents.texel`: every turn-start position is a sample, far less noisy
+than one bit per game); ``--check`` and ``--write`` work as for SPSA, and ``--out PATH``
 writes the fitted weights to another file (leaving the shipped one alone).
 """
 
+# The command is engine.cli.tune (this docstring is its --help text). Agents' work, not
+# a player: never compiled (engine._build.NOT_COMPILED).
+
 from __future__ import annotations
 
-import argparse
-import json
 import random
-import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from engine.agents.planner import PlannerAgent
+from engine.agents.texel import TexelResult
 from engine.agents.weights import (
     NAMES,
     WEIGHTS_FILE,
@@ -157,46 +159,36 @@ def spsa(
     return res
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m engine.tune", description=__doc__)
-    ap.add_argument("--iterations", type=int, default=30)
-    ap.add_argument(
-        "--pairs", type=int, default=4, help="deals per iteration (x2 games)"
-    )
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--check", type=int, default=32, help="deals for the final check")
-    ap.add_argument(
-        "--write", action="store_true", help=f"store in {WEIGHTS_FILE.name}"
-    )
-    ap.add_argument("--json", action="store_true")
-    ap.add_argument("--method", choices=("spsa", "texel"), default="spsa")
-    ap.add_argument("--games", type=int, default=480, help="texel: games played")
-    ap.add_argument(
-        "--pull",
-        type=float,
-        default=None,
-        help="texel: L2 pull to the start (default: chosen on a validation split)",
-    )
-    ap.add_argument("--out", help="texel: also write the fitted weights here")
-    ns = ap.parse_args(argv)
-    if ns.method == "texel":
-        return _texel_main(ns)
+def tune_spsa(
+    *,
+    iterations: int,
+    pairs: int,
+    seed: int,
+    check: int,
+    write: bool = False,
+    log: Any = None,
+) -> tuple[Weights, TuneResult, dict[str, Any]]:
+    """``python -m engine.tune`` (SPSA): tune the shipped weights, check them against
+    the start. Returns the start weights, the result and the run's report (the
+    command's JSON). ``write`` stores the tuned weights with the report as provenance
+    in :data:`~engine.agents.weights.WEIGHTS_FILE`, unless the check scores below 50%:
+    then the start weights are kept (and the run recorded as such)."""
     c0 = time.process_time()
     start = load_weights()
     res = spsa(
         start,
-        iterations=ns.iterations,
-        pairs=ns.pairs,
-        seed=ns.seed,
-        check=ns.check,
-        log=sys.stderr,
+        iterations=iterations,
+        pairs=pairs,
+        seed=seed,
+        check=check,
+        log=log,
     )
     cpu = round(time.process_time() - c0, 1)
     lo, hi = res.check_interval
     out = {
         "command": "python -m engine.tune "
-        f"--iterations {ns.iterations} --pairs {ns.pairs} --seed {ns.seed} "
-        f"--check {ns.check}",
+        f"--iterations {iterations} --pairs {pairs} --seed {seed} "
+        f"--check {check}",
         "tuning_games": res.games,
         "check_games": res.check_games,
         "check_score": round(res.check_score, 3),
@@ -204,54 +196,48 @@ def main(argv: list[str] | None = None) -> int:
         "cpu_seconds": cpu,
         "weights": {k: round(v, 4) for k, v in res.weights.as_dict().items()},
     }
-    if ns.write:
+    if write:
         # the champion changes only when the check says the tuned weights are not
         # worse; otherwise the start weights are kept (and the run recorded)
-        kept = ns.check > 0 and res.check_score < 0.5
+        kept = check > 0 and res.check_score < 0.5
         meta = {k: v for k, v in out.items() if k != "weights"}
         meta["kept_start_weights"] = kept
         write_weights(WEIGHTS_FILE, start if kept else res.weights, meta)
-    if ns.json:
-        print(json.dumps(out, sort_keys=True))
-    else:
-        print(
-            f"{res.iterations} iterations, {res.games} tuning games; tuned vs start: "
-            f"{100 * res.check_score:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}] of "
-            f"{res.check_games} games ({cpu} CPU s)"
-        )
-        _print_changes(start, res.weights)
-    return 0
+    return start, res, out
 
 
-def _print_changes(start: Weights, end: Weights) -> None:
-    """Each weight, before and after a run."""
-    before, after = start.as_dict(), end.as_dict()
-    for k in NAMES:
-        print(f"  {k:16} {before[k]:8.3f} -> {after[k]:8.3f}")
-
-
-def _texel_main(ns: argparse.Namespace) -> int:
-    """``--method texel``: play, fit, check, write (see :mod:`engine.texel`)."""
-    from engine.texel import play_games, texel
+def tune_texel(
+    *,
+    games: int,
+    seed: int,
+    check: int,
+    pull: float | None = None,
+    out_path: str | Path | None = None,
+    write: bool = False,
+    log: Callable[[str], None] | None = None,
+) -> tuple[Weights, TexelResult, dict[str, Any]]:
+    """``python -m engine.tune --method texel``: play, fit, check, write (see
+    :mod:`engine.agents.texel`). Returns the start weights, the result (its
+    ``check_*`` fields filled in) and the run's report (the command's JSON).
+    ``out_path`` also writes the fitted weights there; ``write`` stores them in
+    :data:`~engine.agents.weights.WEIGHTS_FILE` unless the check scores below 50%."""
+    from engine.agents.texel import play_games, texel
 
     c0 = time.process_time()
     start = load_weights()
-
-    def log(msg: str) -> None:
-        print(msg, file=sys.stderr)
-
-    games = play_games(ns.games, ns.seed, start, log=log)
-    res = texel(start, games, pull=ns.pull, log=log)
+    played = play_games(games, seed, start, log=log)
+    res = texel(start, played, pull=pull, log=log)
     n, score, (lo, hi) = 0, 0.0, (0.0, 1.0)
-    if ns.check:
-        deals = _deals(random.Random(ns.seed ^ 0x5EED), ns.check)
+    if check:
+        deals = _deals(random.Random(seed ^ 0x5EED), check)
         pts, n = match(res.weights, start, deals)
         score, (lo, hi) = pts / n, wilson(pts, n)
+    res.check_games, res.check_score, res.check_interval = n, score, (lo, hi)
     cpu = round(time.process_time() - c0, 1)
-    pull = "" if ns.pull is None else f" --pull {ns.pull}"
+    pull_arg = "" if pull is None else f" --pull {pull}"
     out: dict[str, Any] = {
         "command": "python -m engine.tune --method texel "
-        f"--games {ns.games} --seed {ns.seed} --check {ns.check}{pull}",
+        f"--games {games} --seed {seed} --check {check}{pull_arg}",
         "tuning_games": res.games,
         "samples": res.samples,
         "held_samples": res.held_samples,
@@ -268,27 +254,11 @@ def _texel_main(ns: argparse.Namespace) -> int:
         "weights": {k: round(v, 4) for k, v in res.weights.as_dict().items()},
     }
     meta = {k: v for k, v in out.items() if k != "weights"}
-    if ns.out:
-        write_weights(ns.out, res.weights, meta)
-    if ns.write:
-        kept = ns.check > 0 and score < 0.5
+    if out_path:
+        write_weights(out_path, res.weights, meta)
+    if write:
+        kept = check > 0 and score < 0.5
         write_weights(
             WEIGHTS_FILE, start if kept else res.weights, {**meta, "kept": kept}
         )
-    if ns.json:
-        print(json.dumps(out, sort_keys=True))
-        return 0
-    a, b = res.held_loss
-    print(
-        f"texel: {res.games} games, {res.samples} samples (+{res.held_samples} held "
-        f"out), K {res.k:.2f}, pull {res.pull:g}; held-out log-loss {a:.4f} -> "
-        f"{b:.4f}; tuned vs start: "
-        f"{100 * score:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}] of {n} games "
-        f"({cpu} CPU s)"
-    )
-    _print_changes(start, res.weights)
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
+    return start, res, out

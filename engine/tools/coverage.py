@@ -1,4 +1,5 @@
-"""Ability coverage per faction: ``python -m engine.coverage [--json]``.
+"""Ability coverage per faction (the command: ``python -m engine.coverage [--json]``,
+:mod:`engine.cli.coverage`).
 
 For every faction in the catalog: how many distinct cards, how many the engine plays in
 full, the missing ones with the reason ("text unknown", "stats unknown (...)" or
@@ -26,15 +27,13 @@ confidence: played as the catalog reads, but the reading may be wrong; ``card``,
 
 from __future__ import annotations
 
-import argparse
 import ast
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from engine.core.types import Confidence
-from engine.rulesets import DEFAULT_RULESET, get_ruleset, ruleset_names
+from engine.rulesets import DEFAULT_RULESET, get_ruleset
 
 if TYPE_CHECKING:
     from engine.deckbuilding.catalog import Catalog
@@ -43,7 +42,8 @@ MARKER = "covers"
 NOT_IMPLEMENTED = (
     "no implementation"  # the one reason that is engine work, not a data gap
 )
-TESTS_DIR = Path(__file__).resolve().parent.parent / "tests" / "engine"
+# engine/tools/coverage.py -> the repository root's tests/engine
+TESTS_DIR = Path(__file__).resolve().parents[2] / "tests" / "engine"
 
 
 @dataclass(frozen=True)
@@ -229,38 +229,3 @@ def markdown_table(cov: dict[str, Any]) -> str:
         f"| {cov['low_confidence']} | {cell(cov['tested'])} | |"
     )
     return "\n".join(lines)
-
-
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m engine.coverage")
-    out = ap.add_mutually_exclusive_group()
-    out.add_argument("--json", action="store_true")
-    out.add_argument("--markdown", action="store_true", help="the README table")
-    ap.add_argument("--ruleset", default=DEFAULT_RULESET, choices=ruleset_names())
-    ns = ap.parse_args(argv)
-    cov = coverage(ruleset=ns.ruleset)
-    if ns.json:
-        print(json.dumps(cov, indent=1, sort_keys=True))
-        return 0
-    if ns.markdown:
-        print(markdown_table(cov))
-        return 0
-    tested = "unknown" if cov["tested"] is None else cov["tested"]
-    print(f"implemented {cov['implemented']} of {cov['cards']} cards, tested {tested}")
-    if cov["tested_note"]:
-        print(f"note: {cov['tested_note']}")
-    for slug, f in cov["factions"].items():
-        t = "unknown" if f["tested"] is None else f["tested"]
-        low = len(f["low_confidence"])
-        note = f" ({low} from low-confidence data)" if low else ""
-        print(f"{slug}: {f['implemented']}/{f['cards']}{note}, tested {t}")
-        for m in f["missing"]:
-            reasons = ", ".join(f"{a['id']} ({a['reason']})" for a in m["abilities"])
-            print(f"  - {m['name']}: {reasons}")
-        for u in f["untested"] or ():
-            print(f"  - {u['name']}: untested {', '.join(u['abilities'])}")
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

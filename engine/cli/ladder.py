@@ -1,0 +1,168 @@
+"""``python -m engine.ladder``: the strength ladder (the library, whose docstring is
+this command's help, is :mod:`engine.agents.ladder`)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from engine.agents import ladder
+
+# The ladder's library names, still imported from the old module name engine.ladder
+# (this module) by code outside engine/cli: engine.tools.behaviour,
+# engine.optimize.candidates, the site's tests. New code imports engine.agents.ladder.
+from engine.agents.ladder import (  # noqa: F401
+    ANCHORS,
+    CLI_MIN_GAMES_PER_S,
+    DATA_FILE,
+    DATA_FORMAT,
+    DEFAULT_DEALS,
+    DEFAULT_SEED,
+    UNRATED_DEFAULT,
+    cli_default_agent,
+    deal_factions,
+    engine_version,
+    fast_agents,
+    forget,
+    load_data,
+    measure_speed,
+    play_pairing,
+    ratings,
+    run_ladder,
+    strongest_agent,
+    write_data,
+)
+
+
+def format_text(res: dict[str, Any]) -> str:
+    lines = [
+        f"Ladder: {len(res['agents'])} agents, {res['deals']} deals per pairing "
+        f"({res['games_per_pairing']} games, the agents swapped on each deal), "
+        f"seed {res['seed']}, {len(res['factions'])} faction decks.",
+        "",
+        f"Elo ({res['anchor']} = 0; 95% interval; draws count half):",
+    ]
+    width = max(len(a) for a in res["agents"])
+    for a in res["agents"]:
+        e = res["elo"][a]
+        lo, hi = e["ci95"]
+        lines.append(
+            f"  {a:<{width}}  {e['elo']:7.0f}  [{lo:.0f}, {hi:.0f}]  {e['games']} games"
+        )
+    lines += ["", "Head to head (first agent's score, 95% Wilson interval):"]
+    for p in res["pairings"]:
+        x, y = p["agents"]
+        lo, hi = p["ci95"]
+        lines.append(
+            f"  {x} v {y}: {p['score_pct']}% [{lo}, {hi}] of {p['games']} games "
+            f"({p['wins'][0]}-{p['wins'][1]}-{p['draws']}), {p['avg_turns']} turns"
+        )
+        facs = ", ".join(
+            f"{f} {v['score_pct']}% [{v['ci95'][0]}, {v['ci95'][1]}]"
+            for f, v in p["by_faction"][x].items()
+        )
+        lines.append(f"    {x}'s score by the deck it played: {facs}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    from engine.agents import AGENTS, ENGINE_ONLY
+
+    ap = argparse.ArgumentParser(
+        prog="python -m engine.ladder",
+        description=ladder.__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    ap.add_argument(
+        "--agents",
+        default=",".join(AGENTS),
+        help=f"comma-separated agents (default: all the site offers, "
+        f"{','.join(AGENTS)}; engine-only: {','.join(ENGINE_ONLY)})",
+    )
+    ap.add_argument(
+        "--games",
+        type=int,
+        help=f"deals per pairing, each played twice (default {DEFAULT_DEALS}, or the "
+        "stored ladder's with --merge)",
+    )
+    ap.add_argument("--seed", type=int, help=f"default {DEFAULT_SEED}")
+    ap.add_argument("--anchor", help="the agent rated 0 (default: greedy)")
+    ap.add_argument("--factions", help="comma-separated faction slugs (default: all)")
+    ap.add_argument("--json", action="store_true", help="print one JSON object")
+    ap.add_argument(
+        "--write",
+        nargs="?",
+        const=str(DATA_FILE),
+        metavar="PATH",
+        help="also store the result, with each agent's speed, as the data file "
+        "the simulations read (default path: engine/agents/ladder.json)",
+    )
+    ap.add_argument(
+        "--merge",
+        action="store_true",
+        help="reuse the stored ladder's pairings (same seed, deals and factions): "
+        "play only the pairings among --agents it lacks, and rate everyone",
+    )
+    ap.add_argument(
+        "--speed-games",
+        type=int,
+        default=12,
+        help="self-play games per agent timed for --write (default %(default)s)",
+    )
+    ns = ap.parse_args(argv)
+    agents = [a.strip() for a in ns.agents.split(",") if a.strip()]
+    facs = [f.strip() for f in ns.factions.split(",")] if ns.factions else None
+    known: list[dict[str, Any]] = []
+    speeds: dict[str, float] = {}
+    if ns.merge:
+        data = load_data(Path(ns.write) if ns.write else None)
+        if data is None:
+            print("error: --merge: no stored ladder", file=sys.stderr)
+            return 2
+        ns.games = data["deals"] if ns.games is None else ns.games
+        ns.seed = data["seed"] if ns.seed is None else ns.seed
+        facs = facs or data["factions"]
+        if (ns.games, ns.seed, facs) != (data["deals"], data["seed"], data["factions"]):
+            print(
+                f"error: --merge: the stored ladder played {data['deals']} deals from "
+                f"seed {data['seed']} over {','.join(data['factions'])}",
+                file=sys.stderr,
+            )
+            return 2
+        known = data["pairings"]
+        speeds = dict(data.get("games_per_s", {}))
+    ns.games = DEFAULT_DEALS if ns.games is None else ns.games
+    ns.seed = DEFAULT_SEED if ns.seed is None else ns.seed
+
+    def progress(p: dict[str, Any]) -> None:
+        x, y = p["agents"]
+        print(f"{x} v {y}: {p['score_pct']}% of {p['games']}", file=sys.stderr)
+
+    try:
+        res = run_ladder(
+            agents,
+            deals=ns.games,
+            seed=ns.seed,
+            factions=facs,
+            anchor=ns.anchor,
+            progress=progress,
+            known=known,
+        )
+    except (KeyError, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if ns.write:
+        speeds = {
+            a: speeds.get(a) or measure_speed(a, ns.speed_games) for a in res["agents"]
+        }
+        res["games_per_s"] = speeds
+        res["data_file"] = str(write_data(res, speeds, Path(ns.write)))
+    print(json.dumps(res, sort_keys=True) if ns.json else format_text(res))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
