@@ -77,7 +77,9 @@ class JSONParser(parsers.JSONParser):
         encoding = (parser_context or {}).get("encoding", settings.DEFAULT_CHARSET)
         try:
             text = codecs.decode(raw, encoding)
-            data = json.loads(text, parse_constant=_reject_constant)
+            data = json.loads(
+                text, parse_constant=_reject_constant, parse_int=_parse_int
+            )
         except RecursionError:
             raise ParseError("JSON parse error - nested too deeply.") from None
         except ValueError as exc:
@@ -88,6 +90,20 @@ class JSONParser(parsers.JSONParser):
                 f"JSON parse error - nested more than {max_depth} levels deep."
             )
         return data
+
+
+#: Longest integer literal a body may hold (Python's own limit for ``int()`` of a
+#: string; no field of the API needs a tenth of it).
+MAX_INT_DIGITS = 4300
+
+
+def _parse_int(text: str) -> int:
+    digits = len(text.lstrip("-"))
+    if digits > MAX_INT_DIGITS:
+        raise ValueError(
+            f"a number with {digits:,} digits (at most {MAX_INT_DIGITS:,})"
+        )
+    return int(text)
 
 
 def _reject_constant(name: str) -> Any:

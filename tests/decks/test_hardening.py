@@ -139,3 +139,12 @@ def test_ids_past_the_column_in_urls_are_a_404(catalog, api, url):
 @pytest.mark.parametrize("source", [HUGE, str(2**63), "²", "0"])
 def test_builder_start_from_an_impossible_id(catalog, client, source):
     assert client.get("/decks/new/", {"from": source}).status_code == 200
+
+
+def test_a_json_number_of_5000_digits_is_a_clean_400(catalog, api):
+    raw = '{"deck_a": ' + HUGE + ', "deck_b": "polar-dwarves", "games": 10}'
+    response = api.post("/api/simulations/", raw, content_type="application/json")
+    assert response.status_code == 400
+    body = response.json()
+    assert body["code"] == "parse_error"
+    assert "5,000 digits" in body["message"] and "sys." not in body["message"]
