@@ -120,10 +120,22 @@ class CachedCatalogReadMixin:
             return super().get(request, *args, **kwargs)  # type: ignore[misc]
         store = caches["catalog"]
         key = f"{_answer_key(request._request)}:{request.accepted_renderer.format}"
-        data = store.get(key)
+        data = _fail_open(lambda: store.get(key))
         if data is not None:
             return Response(data)
         response = super().get(request, *args, **kwargs)  # type: ignore[misc]
         if response.status_code == 200:
-            store.set(key, response.data)
+            _fail_open(lambda: store.set(key, response.data))
         return response
+
+
+def _fail_open(call: Any) -> Any:
+    """A cache call that cannot break a read: a cache that is down (were ``catalog``
+    ever configured to a shared cache such as Redis) is a miss, and the answer is
+    computed from the database as without any cache."""
+    from sw_site.cache import redis_errors
+
+    try:
+        return call()
+    except redis_errors():
+        return None

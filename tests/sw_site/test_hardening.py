@@ -124,6 +124,23 @@ def test_the_cache_fails_open_while_redis_is_down(redis_down):
         cache.incr("k")
 
 
+@pytest.mark.django_db
+def test_catalog_reads_fail_open_whatever_their_cache(monkeypatch, catalog_db):  # type: ignore[no-untyped-def]
+    """Cached catalog reads are a convenience: a cache that is down is a miss."""
+    import redis
+    from django.core.cache import caches
+
+    def down(*args: object, **kwargs: object) -> None:
+        raise redis.exceptions.ConnectionError("Error 111 connecting to 127.0.0.1:1.")
+
+    store = caches["catalog"]
+    monkeypatch.setattr(store, "get", down)
+    monkeypatch.setattr(store, "set", down)
+    client = APIClient()
+    assert client.get("/api/cards/?faction=polar-dwarves").status_code == 200
+    assert client.get("/api/factions/").status_code == 200
+
+
 def test_settings_use_the_fallback_redis_cache():
     caches = settings_caches("redis://127.0.0.1:6379/14")
     assert caches["BACKEND"] == "sw_site.cache.FallbackRedisCache"
