@@ -50,7 +50,7 @@ import random
 import time
 from typing import Any
 
-from django.core.cache import cache
+from django.core.cache import caches
 from django.db import DatabaseError, connection
 from rest_framework.settings import api_settings
 from rest_framework.throttling import SimpleRateThrottle
@@ -97,7 +97,14 @@ class Counters:
 
     @staticmethod
     def _redis() -> Any:
-        return shared_cache.redis_client(cache)
+        # caches["default"], not the ``cache`` proxy: isinstance() sees the backend.
+        return shared_cache.redis_client(caches["default"])
+
+    @staticmethod
+    def redis_key(key: str) -> str:
+        """The Redis key of a counter (the cache's prefix and version: ``clear()``
+        empties the counters with the rest of the cache)."""
+        return str(caches["default"].make_key(key))
 
     @staticmethod
     def hit(key: str, window: float, delta: int = 1) -> tuple[int, float]:
@@ -106,7 +113,7 @@ class Counters:
         if client is not None:
             try:
                 n, ttl = client.eval(
-                    _HIT, 1, cache.make_key(key), max(1, int(window * 1000)), delta
+                    _HIT, 1, Counters.redis_key(key), max(1, int(window * 1000)), delta
                 )
                 return int(n), int(ttl) / 1000
             except shared_cache.redis_errors() as exc:
@@ -119,7 +126,7 @@ class Counters:
         client = Counters._redis()
         if client is not None:
             try:
-                full = cache.make_key(key)
+                full = Counters.redis_key(key)
                 with client.pipeline() as pipe:
                     value, ttl = pipe.get(full).pttl(full).execute()
                 return int(value or 0), max(0, int(ttl)) / 1000
@@ -133,7 +140,7 @@ class Counters:
         client = Counters._redis()
         if client is not None:
             try:
-                client.eval(_RELEASE, 1, cache.make_key(key))
+                client.eval(_RELEASE, 1, Counters.redis_key(key))
                 return
             except shared_cache.redis_errors() as exc:
                 shared_cache.redis_failed(exc)

@@ -202,13 +202,24 @@ def test_redis_counters_are_atomic_under_threads(settings):
             "LOCATION": REDIS_URL,
         },
     }
+    import redis
+
+    from accounts.models import ThrottleCounter
+    from sw_site import cache as shared_cache
+
+    shared_cache.reset_breaker()
     cache.clear()
+    raw = redis.Redis.from_url(REDIS_URL)
     try:
         assert _counter_race(8, 5) == list(range(1, 41))
         count, left = Counters.peek("race:test")
         assert count == 40 and 0 < left <= 60
         Counters.release("race:test")
         assert Counters.peek("race:test")[0] == 39
+        # Counted in Redis (with the cache's prefix), not in the database table.
+        assert int(raw.get(Counters.redis_key("race:test"))) == 39
+        assert 0 < raw.pttl(Counters.redis_key("race:test")) <= 60_000
+        assert not ThrottleCounter.objects.exists()
     finally:
         cache.clear()
 
@@ -297,5 +308,13 @@ def test_lockout_holds_across_gunicorn_workers(
         burst, serial, right = attack(base)
     assert_locked(burst, serial, right)
     assert not Token.objects.exists()
+    from accounts.models import ThrottleCounter
+
     if store == "redis":
-        redis.Redis.from_url(REDIS_URL).flushdb()
+        raw = redis.Redis.from_url(REDIS_URL)
+        keys = [k.decode() for k in raw.keys("*throttle_login_*")]
+        assert any("login_account" in k for k in keys), keys
+        assert not ThrottleCounter.objects.exists()
+        raw.flushdb()
+    else:
+        assert ThrottleCounter.objects.filter(key__contains="login_account").exists()
