@@ -37,15 +37,6 @@ TOP_MODULES = {"__init__.py", "_build.py", "play.py"}
 #: players never import it, and it is never compiled.
 AGENT_WORK = {"engine.agents.ladder", "engine.agents.tuning", "engine.agents.texel"}
 
-#: Imports of a command module from outside engine/cli, by its old name, in files
-#: owned by other work: each should import the library module instead
-#: (engine.agents.ladder). Listed so that no new one appears; remove an entry once
-#: its import is gone (a test says so).
-LEGACY_CLI_IMPORTS = {
-    ("engine.tools.behaviour", "engine.cli.ladder"),
-    ("engine.optimize.candidates", "engine.cli.ladder"),
-}
-
 #: What a command module may define at its top level besides imports: ``main``, an
 #: argument parser, and functions that format or print (``format_*``, ``print_*``,
 #: also with a leading underscore).
@@ -153,7 +144,6 @@ def allowed(src: str, dst: str) -> bool:
             a == "cli"
             or src.endswith(".__main__")
             or (src, dst) == ("engine", "engine.cli")
-            or (src, dst) in LEGACY_CLI_IMPORTS
         )
     if a in ("tools", "top", "cli", "agents.work"):
         return True
@@ -262,14 +252,6 @@ def test_command_module_check_catches_work() -> None:
     assert CLI_FUNCTION.match("_print_changes") and CLI_FUNCTION.match("format_text")
 
 
-def test_legacy_command_imports_are_still_there() -> None:
-    """Each :data:`LEGACY_CLI_IMPORTS` entry is still needed (else: remove it)."""
-    modules = {module_of(p): p for p in FILES}
-    for src, dst in sorted(LEGACY_CLI_IMPORTS):
-        assert src in modules, src
-        assert dst in {m for m, _ in imports(modules[src])}, (src, dst)
-
-
 @pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(ROOT)))
 def test_package_dependency_rules(path: Path) -> None:
     src = module_of(path)
@@ -353,11 +335,13 @@ def test_no_import_cycles() -> None:
             if dst != mod and dst in modules:
                 graph.setdefault(mod, set()).add(dst)
                 a, b = layer(mod), layer(dst)
-                # top-level modules and the commands (above everything) are each
+                # top-level modules, the commands (above everything) and the
+                # agents' work (applications kept beside the players: the ladder
+                # uses tools' statistics, a tool deals the ladder's deals) are each
                 # their own unit (the module graph covers them); between packages
                 # no cycle at all
                 if (
-                    not {"top", "cli"} & {a, b}
+                    not {"top", "cli", "agents.work"} & {a, b}
                     and a != b
                     and not b.startswith(a)
                     and not a.startswith(b)

@@ -26,9 +26,10 @@ on the other agents) and plays only the pairings among ``--agents`` it lacks: a 
 agent is rated without replaying the others' games.
 """
 
-# The command is engine.cli.ladder (this docstring is its --help text). This module is
-# the agents' work, not a player: it plays games through engine.play, and it is never
-# compiled (engine._build.NOT_COMPILED).
+# The command is engine.cli.ladder (this docstring is its --help text; run as
+# __main__, this module hands over to it, see the end). This module is the agents'
+# work, not a player: it plays games through engine.play, and it is never compiled
+# (engine._build.NOT_COMPILED).
 
 from __future__ import annotations
 
@@ -382,3 +383,9 @@ def fast_agents() -> list[str]:
         if rate is None or rate >= CLI_MIN_GAMES_PER_S:
             out.append(name)
     return out
+
+
+if __name__ == "__main__":  # python -m engine.ladder (its old name): the command
+    import runpy
+
+    runpy.run_module("engine.cli.ladder", run_name="__main__")

@@ -35,6 +35,13 @@ them:
 - ``importlib.util.find_spec("engine.simulate")`` answers with the real file as
   ``origin``.
 
+``engine.ladder`` was the ladder's library as well as its command, and what its
+importers use is the library's state (its data file, the ratings read once): the old
+name is the library, :mod:`engine.agents.ladder` (so ``monkeypatch.setattr(ladder,
+"DATA_FILE", ...)`` still reaches the code that reads it), which hands
+``python -m`` over to its command, :mod:`engine.cli.ladder`. ``engine.texel`` was
+never a command: it is the Texel tuning's library, :mod:`engine.agents.texel`.
+
 An alias only ever names a module that exists under its new name; there is nothing
 else to it (no wrapper module, no copy). The table is the whole list: a new command
 goes into ``engine/cli/`` under its own name and needs no alias.
@@ -56,15 +63,15 @@ from types import CodeType, ModuleType
 
 ENGINE_DIR = Path(__file__).resolve().parent.parent
 
-#: Old module name -> the module that holds it now. The command modules moved into
-#: this package; ``engine.texel`` (never a command: ``engine.tune --method texel``
-#: runs it) moved to the agents' library with the rest of the tuning.
+#: Old module name -> the module ``import`` gives for it now. The command modules
+#: moved into this package; the ladder's and the Texel tuning's library (what
+#: ``engine.ladder`` and ``engine.texel`` were imported for) to the agents' work.
 ALIASES: dict[str, str] = {
     "engine.bench": "engine.cli.bench",
     "engine.catalog": "engine.cli.catalog",
     "engine.construction": "engine.cli.construction",
     "engine.coverage": "engine.cli.coverage",
-    "engine.ladder": "engine.cli.ladder",
+    "engine.ladder": "engine.agents.ladder",
     "engine.replay": "engine.cli.replay",
     "engine.simulate": "engine.cli.simulate",
     "engine.tune": "engine.cli.tune",

@@ -11,31 +11,6 @@ from typing import Any
 
 from engine.agents import ladder
 
-# The ladder's library names, still imported from the old module name engine.ladder
-# (this module) by code outside engine/cli: engine.tools.behaviour,
-# engine.optimize.candidates, the site's tests. New code imports engine.agents.ladder.
-from engine.agents.ladder import (  # noqa: F401
-    ANCHORS,
-    CLI_MIN_GAMES_PER_S,
-    DATA_FILE,
-    DATA_FORMAT,
-    DEFAULT_DEALS,
-    DEFAULT_SEED,
-    UNRATED_DEFAULT,
-    cli_default_agent,
-    deal_factions,
-    engine_version,
-    fast_agents,
-    forget,
-    load_data,
-    measure_speed,
-    play_pairing,
-    ratings,
-    run_ladder,
-    strongest_agent,
-    write_data,
-)
-
 
 def format_text(res: dict[str, Any]) -> str:
     lines = [
@@ -85,17 +60,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--games",
         type=int,
-        help=f"deals per pairing, each played twice (default {DEFAULT_DEALS}, or the "
-        "stored ladder's with --merge)",
+        help="deals per pairing, each played twice (default "
+        f"{ladder.DEFAULT_DEALS}, or the stored ladder's with --merge)",
     )
-    ap.add_argument("--seed", type=int, help=f"default {DEFAULT_SEED}")
+    ap.add_argument("--seed", type=int, help=f"default {ladder.DEFAULT_SEED}")
     ap.add_argument("--anchor", help="the agent rated 0 (default: greedy)")
     ap.add_argument("--factions", help="comma-separated faction slugs (default: all)")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     ap.add_argument(
         "--write",
         nargs="?",
-        const=str(DATA_FILE),
+        const=str(ladder.DATA_FILE),
         metavar="PATH",
         help="also store the result, with each agent's speed, as the data file "
         "the simulations read (default path: engine/agents/ladder.json)",
@@ -118,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
     known: list[dict[str, Any]] = []
     speeds: dict[str, float] = {}
     if ns.merge:
-        data = load_data(Path(ns.write) if ns.write else None)
+        data = ladder.load_data(Path(ns.write) if ns.write else None)
         if data is None:
             print("error: --merge: no stored ladder", file=sys.stderr)
             return 2
@@ -134,15 +109,15 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         known = data["pairings"]
         speeds = dict(data.get("games_per_s", {}))
-    ns.games = DEFAULT_DEALS if ns.games is None else ns.games
-    ns.seed = DEFAULT_SEED if ns.seed is None else ns.seed
+    ns.games = ladder.DEFAULT_DEALS if ns.games is None else ns.games
+    ns.seed = ladder.DEFAULT_SEED if ns.seed is None else ns.seed
 
     def progress(p: dict[str, Any]) -> None:
         x, y = p["agents"]
         print(f"{x} v {y}: {p['score_pct']}% of {p['games']}", file=sys.stderr)
 
     try:
-        res = run_ladder(
+        res = ladder.run_ladder(
             agents,
             deals=ns.games,
             seed=ns.seed,
@@ -156,10 +131,11 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if ns.write:
         speeds = {
-            a: speeds.get(a) or measure_speed(a, ns.speed_games) for a in res["agents"]
+            a: speeds.get(a) or ladder.measure_speed(a, ns.speed_games)
+            for a in res["agents"]
         }
         res["games_per_s"] = speeds
-        res["data_file"] = str(write_data(res, speeds, Path(ns.write)))
+        res["data_file"] = str(ladder.write_data(res, speeds, Path(ns.write)))
     print(json.dumps(res, sort_keys=True) if ns.json else format_text(res))
     return 0
 

@@ -67,7 +67,7 @@ def test_old_names_in_a_fresh_process_either_build() -> None:
     code = (
         "import sys, engine, engine.simulate as a\n"
         "from engine import ladder\n"
-        "import engine.cli.simulate as b, engine.cli.ladder as c\n"
+        "import engine.cli.simulate as b, engine.agents.ladder as c\n"
         "import engine.texel as t, engine.agents.texel as u\n"
         "assert a is b and ladder is c and t is u\n"
         "assert sum(m is b for m in sys.modules.values()) == 2\n"
@@ -84,6 +84,18 @@ def test_python_m_runs_the_module_as_main_in_the_pure_build() -> None:
     r = _run("-m", "engine.catalog", "--help", pure=True)
     assert r.returncode == 0, r.stderr
     assert r.stdout.startswith("usage: python -m engine.catalog")
+
+
+def test_the_old_ladder_name_imports_the_library_and_runs_the_command() -> None:
+    """``engine.ladder`` was library and command: its importers get the library's
+    state (a monkeypatched data file reaches the code that reads it), and
+    ``python -m`` on the library runs the command."""
+    old = importlib.import_module("engine.ladder")
+    assert old is importlib.import_module("engine.agents.ladder")
+    command = importlib.import_module("engine.cli.ladder")
+    assert hasattr(command, "main") and not hasattr(old, "main")
+    r = _run("-m", "engine.agents.ladder", "--agents", "random")  # < 2 agents
+    assert r.returncode == 2 and "at least two agents" in r.stderr
 
 
 def test_an_unknown_old_name_is_not_found() -> None:
