@@ -73,7 +73,7 @@ lint: install
 	$(BIN)/ruff check .
 
 typecheck: install
-	$(BIN)/mypy sw_site cards decks simulate analysis accounts engine
+	$(BIN)/mypy sw_site cards decks work simulate analysis accounts engine
 
 bench: install
 	$(BIN)/python -m engine.bench

@@ -31,11 +31,11 @@ from simulate.apis import (
     ProgressSerializer,
     SubmitApi,
     TooManyActiveJobsError,
-    _deck_rejected,
+    deck_rejected_response,
 )
-from simulate.models import JobStatus
 from simulate.services import decks as deck_services
-from simulate.services.jobs import TooManyActiveJobs
+from work.models import JobStatus
+from work.services import TooManyActiveJobs
 
 FIELD_HELP = (
     "Opponent decks (faction slugs or deck ids you may read); omitted: every "
@@ -207,7 +207,7 @@ class _DeckAnalysisApi(SubmitApi):
                 **data.validated_data,
             )
         except deck_services.DeckRejected as exc:
-            return _deck_rejected(exc)
+            return deck_rejected_response(exc)
         except TooManyActiveJobs as exc:
             raise TooManyActiveJobsError(str(exc)) from exc
         body = {"id": job.pk, "status": job.status, "url": job_url(request, job)}

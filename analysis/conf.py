@@ -24,10 +24,6 @@ DEFAULTS: dict[str, Any] = {
     # The agent when a request names none; None: simulate's default for the budget
     # (simulate.agents.default_agent). Tests and small sites may pin it ("random").
     "AGENT": None,
-    # Seed blocks (two games each) per Celery task: a piece of a round stays well
-    # inside the task time limit (greedy ~20-40 games/s, planner ~2-4, mcts ~0.4).
-    "BLOCKS_PER_TASK": 100,
-    "BLOCKS_PER_TASK_BY_AGENT": {"greedy": 60, "planner": 8, "mcts": 2},
     # Seed blocks per round and variant (None: the engine's default, at least 16,
     # a whole number of passes over the field). Tests make rounds tiny.
     "ROUND_BLOCKS": None,
@@ -35,8 +31,6 @@ DEFAULTS: dict[str, Any] = {
     "TARGET_HALF_WIDTH": 0.03,
     # Jobs a user may have queued or running at once.
     "MAX_ACTIVE_JOBS": 3,
-    # Re-sends of a round's missing pieces in a row before the job fails.
-    "MAX_RESENDS": 3,
 }
 
 
@@ -48,7 +42,3 @@ def max_games(agent: str) -> int:
     """The largest budget an analysis played by ``agent`` may ask for."""
     cap = get("MAX_GAMES_BY_AGENT").get(agent)
     return min(get("MAX_GAMES"), cap) if cap else int(get("MAX_GAMES"))
-
-
-def blocks_per_task(agent: str) -> int:
-    return int(get("BLOCKS_PER_TASK_BY_AGENT").get(agent) or get("BLOCKS_PER_TASK"))

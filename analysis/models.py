@@ -6,10 +6,12 @@
   against a field of frozen decks. Everything the run holds between rounds is
   ``state`` (the engine run's own JSON, :mod:`engine.optimize.runs`); with the seed,
   the agent and ``engine_version`` it makes the job reproducible and resumable.
-- ``AnalysisPiece``: the blocks of one piece of one round, stored under the unique
-  key ``(job, round, piece)`` by an upsert, so a retried piece is never counted
-  twice. When every piece of a round is stored the round is absorbed in piece
-  order, the state saved and the pieces deleted.
+- ``AnalysisPiece``: the blocks one slice played in one round (``piece``: the
+  round's index of its first block), stored under the unique key
+  ``(job, round, piece)`` only while the slice held its lane, so no block is ever
+  counted twice. When every block of a round is stored the round is absorbed in
+  block order, the state saved and the pieces deleted (the job framework,
+  :mod:`work`, cuts rounds into slices).
 
 Writes go through ``analysis.services`` only.
 """
@@ -23,7 +25,7 @@ from django.db.models import Q
 
 from cards.models import BaseModel
 from engine.optimize.suggest import MAX_CLIMB
-from simulate.models import ACTIVE_STATUSES, Agent, JobStatus
+from work.models import Agent, EngineJob
 
 
 class Kind(models.TextChoices):
@@ -31,7 +33,7 @@ class Kind(models.TextChoices):
     SUGGESTIONS = "suggestions", "Swap suggestions"
 
 
-class AnalysisJob(BaseModel):
+class AnalysisJob(EngineJob):
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="analyses"
     )
@@ -58,24 +60,11 @@ class AnalysisJob(BaseModel):
     climb = models.PositiveSmallIntegerField(
         default=1, validators=[MinValueValidator(1), MaxValueValidator(MAX_CLIMB)]
     )
-    status = models.CharField(
-        max_length=10, choices=JobStatus.choices, default=JobStatus.QUEUED
-    )
     state = models.JSONField(null=True, blank=True)
-    # Rounds absorbed into ``state``, pieces of the current round handed to Celery,
-    # games in ``state``, re-sends of missing pieces without progress.
+    # Rounds absorbed into ``state`` and games in ``state``.
     rounds = models.PositiveIntegerField(default=0)
-    # Blocks per piece, fixed at submission so every worker cuts rounds alike.
-    blocks_per_piece = models.PositiveIntegerField(default=1)
-    pieces_planned = models.PositiveIntegerField(default=0)
     games_done = models.PositiveIntegerField(default=0)
-    resends = models.PositiveIntegerField(default=0)
-    engine_version = models.CharField(max_length=40, blank=True)
-    engine_build = models.CharField(max_length=10, blank=True)
     report = models.JSONField(null=True, blank=True)
-    error = models.TextField(blank=True)
-    started_at = models.DateTimeField(null=True, blank=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-pk"]
@@ -96,14 +85,10 @@ class AnalysisJob(BaseModel):
     def __str__(self) -> str:
         return f"{self.kind} {self.pk} of {self.deck_frozen.get('name')}"
 
-    @property
-    def is_active(self) -> bool:
-        return self.status in ACTIVE_STATUSES
-
 
 class AnalysisPiece(BaseModel):
-    """Blocks ``[index, score, luck, turns]`` of tasks ``start .. start+len`` of a
-    round (``engine.optimize.runs.blocks_to_json``)."""
+    """Blocks ``[index, score, luck, turns]`` of the round's tasks ``piece ..
+    piece+len-1`` (``engine.optimize.runs.blocks_to_json``)."""
 
     job = models.ForeignKey(
         AnalysisJob, on_delete=models.CASCADE, related_name="pieces"

@@ -12,6 +12,7 @@ from django.http import Http404
 
 from analysis import conf
 from analysis.models import AnalysisJob, AnalysisPiece, Kind
+from work.selectors import duration_text  # noqa: F401 - the pages use it here
 
 
 def access_analysis(user: Any, job_id: int, *, lock: bool = False) -> AnalysisJob:
@@ -94,16 +95,27 @@ def field_text(job: AnalysisJob) -> str:
     return f"{count}: {names}"
 
 
-def analysis_progress(job: AnalysisJob) -> dict[str, int]:
+def analysis_progress(job: AnalysisJob) -> dict[str, Any]:
     """Games played so far (absorbed rounds plus the current round's stored
-    pieces) and the budget."""
+    pieces) and the budget, with the rate, ETA and what the job waits for while it
+    runs (:func:`work.selectors.job_progress`)."""
+    from analysis.kinds import ANALYSIS
+    from simulate.agents import games_per_second
+    from work.selectors import job_progress
+
     done = job.games_done
     if job.is_active:
         for blocks in AnalysisPiece.objects.filter(
             job=job, round=job.rounds
         ).values_list("blocks", flat=True):
             done += 2 * len(blocks)
-    return {"done": min(done, job.max_games), "total": job.max_games}
+    return job_progress(
+        ANALYSIS,
+        job,
+        done=min(done, job.max_games),
+        total=job.max_games,
+        nominal_rate=games_per_second(job.agent) if job.is_active else None,
+    )
 
 
 def cpu_seconds(*, agent: str, games: int) -> float:
@@ -112,16 +124,6 @@ def cpu_seconds(*, agent: str, games: int) -> float:
     from simulate.agents import games_per_second
 
     return games / max(games_per_second(agent), 1e-6)
-
-
-def duration_text(seconds: float) -> str:
-    if seconds < 1.5:
-        return "about a second"
-    if seconds < 90:
-        return f"about {round(seconds)} seconds"
-    if seconds < 90 * 60:
-        return f"about {round(seconds / 60)} minutes"
-    return f"about {seconds / 3600:.1f} hours"
 
 
 def budget_text(*, agent: str, games: int) -> str:

@@ -1,55 +1,36 @@
-"""Analysis job lifecycle: submit, play a piece of a round, advance, fail, cancel,
-resume, and apply a suggestion as a new deck.
+"""Analysis job lifecycle: submit, fail, cancel, and apply a suggestion as a new
+deck.
 
-Invariants (the shape of ``simulate.services.jobs``)
-----------------------------------------------------
-- A job's engine run (:mod:`analysis.runs`) is rebuilt from its frozen decks and
-  stored ``state`` wherever a task runs; its next round is a function of them, so
-  every worker sees the same tasks.
-- Round ``r`` is split into pieces of at most ``conf.blocks_per_task(agent)`` blocks;
-  ``piece_run`` upserts ``AnalysisPiece(job, r, piece)`` (idempotent: a retried or
-  redelivered piece stores the same row once).
-- ``analysis_advance`` (the chord body) is idempotent: under the job's row lock it
-  re-sends missing pieces (at most ``MAX_RESENDS`` times in a row without
-  progress), or absorbs the round in piece order, saves the state and the partial
-  report, and plans the next round or finishes the job.
-- Every piece is played by the same engine (``engine_version``); status changes are
-  conditional updates, so a late piece never resurrects a cancelled job.
-- Pieces are handed to Celery only after the planning transaction commits.
+The games are played by the job framework (:mod:`work`; the kind is
+``analysis.kinds.AnalysisKind``, always batch work): each round of the job's engine
+run (:mod:`analysis.runs`) is cut into slices by time; the blocks a slice played are
+stored only while it holds its lane; a round is absorbed in block order when every
+block is in, the state and partial report saved, and the next round planned.
+
+- Every block is played by the same engine (``engine_version``); status changes
+  are conditional updates, so a late slice never resurrects a cancelled job.
+- Tickets are handed to Celery only after the transaction that planned the lanes
+  commits.
 """
 
 from __future__ import annotations
 
-import time
-import traceback
-from collections.abc import Callable
-from datetime import timedelta
 from typing import Any
 
-from celery.exceptions import SoftTimeLimitExceeded
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.http import Http404
-from django.utils import timezone
 
 from analysis import conf
-from analysis.models import AnalysisJob, AnalysisPiece, Kind
+from analysis.kinds import ANALYSIS
+from analysis.models import AnalysisJob, Kind
 from analysis.runs import KINDS, job_run
 from simulate import adapters
-from simulate.models import ACTIVE_STATUSES, JobStatus
-from simulate.services.chunks import GameError, engine_stamp
-from simulate.services.jobs import TooManyActiveJobs, new_seed
-
-#: (job id, round, piece indices) -> hand the pieces to Celery
-Dispatch = Callable[[int, int, list[int]], None]
+from work import services as work
+from work.models import ACTIVE_STATUSES
+from work.services import TooManyActiveJobs, new_seed
 
 MAX_FIELD = 16
-
-
-def _default_dispatch(job_id: int, round_: int, pieces: list[int]) -> None:
-    from analysis.tasks import enqueue_pieces
-
-    enqueue_pieces(job_id, round_, pieces)
 
 
 def _invalid(field: str, message: str) -> ValidationError:
@@ -83,7 +64,7 @@ def _field(owner: Any, refs: list[Any] | None, ruleset: str) -> list[dict[str, A
 def _field_deck(owner: Any, ref: Any, ruleset: str) -> dict[str, Any]:
     """One opponent frozen; a rejection names the opponent (by its deck's name when
     the owner may read it), so a player who ticked several decks knows which."""
-    from simulate.services.decks import DeckRejected, deck_freeze
+    from simulate.services.decks import DeckRejected, deck_freeze, parse_deck_id
 
     try:
         return deck_freeze(user=owner, spec=ref, field="field", ruleset=ruleset)
@@ -93,9 +74,13 @@ def _field_deck(owner: Any, ref: Any, ruleset: str) -> dict[str, Any]:
         from decks.models import Deck
 
         name = str(ref)[:40]
-        if isinstance(ref, int) or (isinstance(ref, str) and ref.isdigit()):
+        try:
+            deck_id = parse_deck_id(ref)
+        except ValidationError:
+            deck_id = None
+        if deck_id is not None:
             name = (
-                Deck.objects.filter(pk=int(ref)).values_list("name", flat=True).first()
+                Deck.objects.filter(pk=deck_id).values_list("name", flat=True).first()
                 or name
             )
         errors = [
@@ -158,13 +143,14 @@ def analysis_submit(
     seed: int | None = None,
     collection_only: bool = False,
     climb: int = 1,
-    dispatch: Dispatch | None = _default_dispatch,
+    dispatch: bool = True,
 ) -> AnalysisJob:
     """Check the request, freeze the deck (the version analysed) and the field,
     build the engine run once (a deck with nothing to swap, or a budget too small
-    for one round, is refused here), store the job and, once the transaction
-    commits, hand its first round to ``dispatch`` (None: run it with
-    ``analysis_run_inline``).
+    for one round, is refused here), store the job, plan its first round and, once
+    the transaction commits, send its tickets (``dispatch=False``: run it with
+    ``analysis_run_inline``). Raises BrokerUnavailable (on commit) when the broker
+    is down: the job is then failed with that reason.
 
     ``climb`` (suggestions only): accepted swaps in a row, 1 to ``MAX_CLIMB``.
     A card value job refuses any other climb than 1 rather than ignoring it: the
@@ -214,7 +200,6 @@ def analysis_submit(
         collection_only=collection is not None,
         collection=collection,
         climb=climb,
-        blocks_per_piece=conf.blocks_per_task(agent),
         engine_version=adapters.engine_version(),
     )
     job.full_clean()
@@ -239,208 +224,29 @@ def analysis_submit(
         )
     job.state = run.state()
     job.report = run.report()
-    job.pieces_planned = _piece_count(job, len(tasks))
     job.save()
-    if dispatch is not None:
-        job_id, pieces = job.pk, list(range(job.pieces_planned))
-        transaction.on_commit(lambda: _dispatch_or_fail(dispatch, job_id, pieces))
+    work.submit(ANALYSIS, job, send=dispatch)
     return job
-
-
-def _dispatch_or_fail(dispatch: Dispatch, job_id: int, pieces: list[int]) -> None:
-    from simulate.services.jobs import BrokerUnavailable
-    from sw_site.celery import broker_errors
-
-    try:
-        dispatch(job_id, 0, pieces)
-    except broker_errors() as exc:
-        analysis_fail(job_id=job_id, error=f"the task queue was unavailable: {exc}")
-        raise BrokerUnavailable(str(exc)) from exc
-
-
-def _piece_count(job: AnalysisJob, tasks: int) -> int:
-    return -(-tasks // job.blocks_per_piece)
-
-
-def _piece_slice(job: AnalysisJob, piece: int) -> slice:
-    size = job.blocks_per_piece
-    return slice(piece * size, (piece + 1) * size)
-
-
-def piece_run(*, job_id: int, round_: int, piece: int) -> bool:
-    """Play one piece of a round and upsert its blocks. False when skipped (job no
-    longer active, another round, or already stored). Raises GameError when the
-    engine fails or the worker runs other engine code than the job's first piece."""
-    from engine.optimize.paired import run_blocks
-    from engine.optimize.runs import blocks_to_json
-
-    job = AnalysisJob.objects.filter(pk=job_id).first()
-    if job is None or not job.is_active or job.rounds != round_:
-        return False
-    if AnalysisPiece.objects.filter(job=job, round=round_, piece=piece).exists():
-        return False
-    engine_stamp(AnalysisJob, job_id)
-    clock = time.monotonic()
-    try:
-        run = job_run(job)
-        tasks = run.next_round()[_piece_slice(job, piece)]
-        if not tasks:
-            raise GameError(f"piece {piece} is outside round {round_}")
-        blocks = run_blocks(run.decks(), tasks)
-    except GameError:
-        raise
-    except SoftTimeLimitExceeded as exc:
-        raise GameError(
-            f"piece {piece} of round {round_} ran longer than the task time limit"
-        ) from exc
-    except Exception as exc:  # any engine failure is a game error, reported as such
-        detail = "".join(traceback.format_exception_only(exc)).strip()
-        raise GameError(f"game error in round {round_}: {detail}") from exc
-    AnalysisPiece.objects.bulk_create(
-        [
-            AnalysisPiece(
-                job_id=job_id,
-                round=round_,
-                piece=piece,
-                blocks=blocks_to_json(blocks),
-                elapsed_ms=int((time.monotonic() - clock) * 1000),
-            )
-        ],
-        update_conflicts=True,
-        unique_fields=["job", "round", "piece"],
-        update_fields=["blocks", "elapsed_ms", "updated_at"],
-    )
-    AnalysisJob.objects.filter(pk=job_id, resends__gt=0).update(resends=0)
-    return True
-
-
-def analysis_advance(*, job_id: int, stale_before: Any = None) -> tuple[int, list[int]]:
-    """The chord body. Returns (round, pieces to send next), pieces [] when the job
-    finished or is no longer active. Idempotent. With
-    ``stale_before`` (the watchdog) only a job untouched since then is acted on."""
-    from engine.optimize.runs import blocks_from_json
-
-    with transaction.atomic():
-        job = AnalysisJob.objects.select_for_update().filter(pk=job_id).first()
-        if job is None or not job.is_active:
-            return 0, []
-        if stale_before is not None and job.updated_at >= stale_before:
-            return job.rounds, []
-        stored = {
-            p.piece: p.blocks
-            for p in AnalysisPiece.objects.filter(job=job, round=job.rounds)
-        }
-        missing = [i for i in range(job.pieces_planned) if i not in stored]
-        if missing:
-            if job.resends >= conf.get("MAX_RESENDS"):
-                _fail(
-                    job,
-                    f"pieces {missing[:10]} of round {job.rounds} never "
-                    f"completed after {job.resends} re-sends (are workers running?)",
-                )
-                return job.rounds, []
-            job.resends += 1
-            job.save(update_fields=["resends", "updated_at"])
-            return job.rounds, missing
-        run = job_run(job)
-        blocks = [
-            b for i in range(job.pieces_planned) for b in blocks_from_json(stored[i])
-        ]
-        planned = run.next_round()
-        if len(blocks) != len(planned):  # pieces of another plan: never absorb them
-            _fail(
-                job,
-                f"round {job.rounds}: {len(blocks)} blocks stored for "
-                f"{len(planned)} planned",
-            )
-            return job.rounds, []
-        run.absorb(planned, blocks)
-        AnalysisPiece.objects.filter(job=job, round=job.rounds).delete()
-        job.state = run.state()
-        job.report = run.report()
-        job.rounds += 1
-        job.games_done = run.played
-        tasks = run.next_round()
-        job.pieces_planned = _piece_count(job, len(tasks))
-        if not tasks:
-            job.status = JobStatus.DONE
-            job.finished_at = timezone.now()
-        job.save()
-        return job.rounds, list(range(job.pieces_planned))
-
-
-def _fail(job: AnalysisJob, error: str) -> bool:
-    now = timezone.now()
-    return bool(
-        AnalysisJob.objects.filter(pk=job.pk, status__in=ACTIVE_STATUSES).update(
-            status=JobStatus.FAILED, error=error[:4000], finished_at=now, updated_at=now
-        )
-    )
 
 
 def analysis_fail(*, job_id: int, error: str) -> bool:
     """Mark an active job failed; False when it was no longer active."""
-    job = AnalysisJob.objects.filter(pk=job_id).first()
-    return job is not None and _fail(job, error)
+    return work.fail(ANALYSIS, job_id, error)
 
 
 def analysis_cancel(*, job: AnalysisJob) -> AnalysisJob:
-    """Cancel an active job (no-op otherwise); pieces still queued skip themselves.
-    The report of the rounds already absorbed stays."""
-    now = timezone.now()
-    AnalysisJob.objects.filter(pk=job.pk, status__in=ACTIVE_STATUSES).update(
-        status=JobStatus.CANCELLED, finished_at=now, updated_at=now
-    )
+    """Cancel an active job (no-op otherwise): waiting slices are dropped, a running
+    one stops at its next heartbeat. The report of the rounds already absorbed
+    stays."""
+    work.cancel(ANALYSIS, job.pk)
     job.refresh_from_db()
     return job
 
 
-def analysis_resume_stale(
-    *, older_than: Any, dispatch: Dispatch | None = None
-) -> list[int]:
-    """Re-advance active jobs with no write since ``older_than``: the pieces lost
-    with a dead worker are sent again from the stored state (bounded by
-    MAX_RESENDS). Run by every worker's watchdog. Returns the job ids acted on."""
-    dispatch = dispatch or _default_dispatch
-    resumed = []
-    stale = AnalysisJob.objects.filter(
-        status__in=ACTIVE_STATUSES, updated_at__lt=older_than
-    ).exclude(pieces__updated_at__gte=older_than)
-    for job_id in stale.values_list("pk", flat=True).distinct():
-        round_, pieces = analysis_advance(job_id=job_id, stale_before=older_than)
-        if pieces:
-            dispatch(job_id, round_, pieces)
-        resumed.append(job_id)
-    return resumed
-
-
-def analysis_watchdog_tick(*, queue: str | None = None) -> list[int]:
-    """The analyses' share of a worker's watchdog round (``sw_site.celery``)."""
-    from analysis.tasks import enqueue_pieces
-    from simulate import conf as simulate_conf
-
-    since = timezone.now() - timedelta(seconds=simulate_conf.get("STALE_AFTER"))
-
-    def dispatch(job_id: int, round_: int, pieces: list[int]) -> None:
-        enqueue_pieces(job_id, round_, pieces, queue=queue)
-
-    return analysis_resume_stale(older_than=since, dispatch=dispatch)
-
-
 def analysis_run_inline(*, job_id: int) -> AnalysisJob:
-    """Run a job to its end in this process, round by round, piece by piece: the
-    same pieces, seeds and advance as the workers."""
-    job = AnalysisJob.objects.get(pk=job_id)
-    round_, pending = job.rounds, list(range(job.pieces_planned))
-    while pending:
-        for piece in pending:
-            try:
-                piece_run(job_id=job_id, round_=round_, piece=piece)
-            except GameError as exc:
-                analysis_fail(job_id=job_id, error=str(exc))
-                return AnalysisJob.objects.get(pk=job_id)
-        round_, pending = analysis_advance(job_id=job_id)
-    return AnalysisJob.objects.get(pk=job_id)
+    """Run a job to its end in this process, slice after slice: the same lanes,
+    blocks and rounds as the workers."""
+    return work.run_inline(ANALYSIS, job_id)
 
 
 @transaction.atomic

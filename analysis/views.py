@@ -21,9 +21,9 @@ from analysis.models import Kind
 from engine.optimize.suggest import MAX_CLIMB
 from simulate import agents
 from simulate.services import decks as deck_services
-from simulate.services.jobs import BrokerUnavailable, TooManyActiveJobs
-from simulate.views import _count_submission, _throttled, agent_choices
+from simulate.views import agent_choices, count_submission, submission_throttled
 from sw_site.pages import friendly_errors
+from work.services import BrokerUnavailable, TooManyActiveJobs
 
 TITLES: dict[str, str] = {
     Kind.CARD_VALUES: "What each card is worth",
@@ -147,7 +147,7 @@ def analysis_new_view(request: HttpRequest, deck_id: int, kind: str) -> HttpResp
 
 
 def _submit(request: HttpRequest, form: AnalysisForm, **kwargs: Any) -> Any:
-    if _throttled(request):
+    if submission_throttled(request):
         form.add_error(None, "Too many submissions; try again later.")
         return None
     try:
@@ -167,7 +167,7 @@ def _submit(request: HttpRequest, form: AnalysisForm, **kwargs: Any) -> Any:
             for m in messages_:
                 form.add_error(name if name in form.fields else None, m)
         return None
-    _count_submission(request)
+    count_submission(request)
     return job
 
 

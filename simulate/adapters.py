@@ -19,18 +19,14 @@
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterable, Mapping
-from functools import cache
-from pathlib import Path
 from typing import Any, NamedTuple
 
 from engine.core.game import GameDeck
 from engine.core.types import DeckEntry, DeckList, DeckRole, Rules
 from engine.deckbuilding.resolve import default_catalog
 from engine.deckbuilding.resolve import game_deck as engine_game_deck
-
-ENGINE_DIR = Path(__file__).resolve().parent.parent / "engine"
+from work.engine import engine_build, engine_version  # noqa: F401 - re-exported
 
 #: Card counters kept per card and side, in the order of the stored lists.
 CARD_COUNTERS = ("summoned", "destroyed", "damage")
@@ -181,19 +177,3 @@ def add_card_counts(
             for i, v in enumerate(values):
                 current[i] += v
     return total
-
-
-@cache
-def engine_build() -> str:
-    """Which engine build this process runs: "compiled" or "pure"."""
-    import engine
-
-    return engine.BUILD
-
-
-def engine_version() -> str:
-    digest = hashlib.sha256()
-    for path in sorted(ENGINE_DIR.rglob("*.py")):
-        digest.update(str(path.relative_to(ENGINE_DIR)).encode())
-        digest.update(path.read_bytes())
-    return digest.hexdigest()[:12]

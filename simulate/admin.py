@@ -22,7 +22,7 @@ class SimulationJobAdmin(admin.ModelAdmin):
 
 @admin.register(ChunkResult)
 class ChunkResultAdmin(admin.ModelAdmin):
-    list_display = ("job", "chunk_index", "games", "wins_a", "wins_b", "draws")
+    list_display = ("job", "first_game", "games", "wins_a", "wins_b", "draws")
     readonly_fields = ("outcomes", "card_stats", "turn_hist", "terminations")
 
 

@@ -23,6 +23,11 @@ urlpatterns = [
         name="simulation-cancel",
     ),
     path(
+        "simulations/<int:job_id>/rerun/",
+        apis.SimulationRerunApi.as_view(),
+        name="simulation-rerun",
+    ),
+    path(
         "simulations/<int:job_id>/share/",
         apis.SimulationShareApi.as_view(),
         name="simulation-share",
@@ -37,6 +42,11 @@ urlpatterns = [
         "matrices/<int:matrix_id>/cancel/",
         apis.MatrixCancelApi.as_view(),
         name="matrix-cancel",
+    ),
+    path(
+        "matrices/<int:matrix_id>/cells/<int:cell_id>/rerun/",
+        apis.MatrixCellRerunApi.as_view(),
+        name="matrix-cell-rerun",
     ),
     path(
         "matrices/<int:matrix_id>/share/",

@@ -17,7 +17,7 @@ from django.db.models.functions import Coalesce
 from django.urls import reverse
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
 from rest_framework import serializers, status
-from rest_framework.exceptions import APIException
+from rest_framework.exceptions import APIException, ValidationError
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
@@ -105,7 +105,7 @@ class SimulationSubmitThrottle(UserThrottle):
         return self.peek(request, view)
 
 
-def _deck_rejected(exc: deck_services.DeckRejected) -> Response:
+def deck_rejected_response(exc: deck_services.DeckRejected) -> Response:
     return Response(
         {
             "code": "deck.invalid",
@@ -148,8 +148,28 @@ class DeckOutputSerializer(serializers.Serializer):
 
 
 class ProgressSerializer(serializers.Serializer):
-    done = serializers.IntegerField()
-    total = serializers.IntegerField()
+    done = serializers.IntegerField(help_text="Games played so far.")
+    total = serializers.IntegerField(help_text="Games to play (at most).")
+    running = serializers.IntegerField(
+        required=False, help_text="While active: slices playing the job right now."
+    )
+    games_per_s = serializers.FloatField(
+        required=False,
+        allow_null=True,
+        help_text="While active: games per second per worker, measured on the "
+        "job's slices so far (else the agent's usual speed).",
+    )
+    eta_seconds = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        help_text="While active: seconds left at that rate.",
+    )
+    waiting = serializers.CharField(
+        required=False,
+        allow_null=True,
+        help_text="While nothing plays the job: what holds the workers, in words "
+        '("queued behind 1 analysis").',
+    )
 
 
 class SimulationListCreateApi(SubmitApi):
@@ -188,7 +208,8 @@ class SimulationListCreateApi(SubmitApi):
             min_value=conf.DEFAULTS["CHUNK_SIZE_RANGE"][0],
             max_value=conf.DEFAULTS["CHUNK_SIZE_RANGE"][1],
             required=False,
-            help_text="Games per Celery task (automatic, 25-200, when unset).",
+            help_text="Expert override: at most this many game indices per slice. "
+            "Slices are cut by time (WORK_SLICE_SECONDS); nothing needs this.",
         )
         target_half_width = serializers.FloatField(
             min_value=0.001,
@@ -274,7 +295,7 @@ class SimulationListCreateApi(SubmitApi):
         try:
             job = jobs.simulation_submit(owner=request.user, **v)
         except deck_services.DeckRejected as exc:
-            return _deck_rejected(exc)
+            return deck_rejected_response(exc)
         except jobs.TooManyActiveJobs as exc:
             raise TooManyActiveJobsError(str(exc)) from exc
         body = {"id": job.pk, "status": job.status, "url": _job_url(request, job)}
@@ -291,7 +312,7 @@ def simulation_body(request: Request, job: SimulationJob) -> dict[str, Any]:
         "url": _job_url(request, job),
         "status": job.status,
         "visibility": job.visibility,
-        "progress": {"done": result["games"], "total": job.total_games},
+        "progress": selectors.simulation_progress(job=job, done=result["games"]),
         "deck_a": job.deck_a,
         "deck_b": job.deck_b,
         "agent_a": job.agent_a,
@@ -330,7 +351,7 @@ class SimulationDetailOutputSerializer(serializers.Serializer):
     seed = serializers.IntegerField()
     swap = serializers.BooleanField()
     ruleset = serializers.CharField()
-    chunk_size = serializers.IntegerField()
+    chunk_size = serializers.IntegerField(allow_null=True)
     target_half_width = serializers.FloatField(allow_null=True)
     engine_version = serializers.CharField()
     engine_build = serializers.CharField(
@@ -382,12 +403,32 @@ class SimulationCancelApi(APIView):
         operation_id="simulations_cancel",
         request=None,
         description="Cancel a queued or running job (no-op once it has finished); "
-        "chunks already stored stay in the partial result.",
+        "games already stored stay in the partial result.",
         responses=SimulationDetailOutputSerializer,
     )
     def post(self, request: Request, job_id: int) -> Response:
         job = selectors.access_simulation(request.user, job_id, write=True)
         job = jobs.simulation_cancel(job=job)
+        return Response(simulation_body(request, job))
+
+
+class SimulationRerunApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="simulations_rerun",
+        request=None,
+        description="Owner only: run a failed job (or a failed matrix cell) again "
+        "from its first game, with the same decks, seed and agents. 400 unless it "
+        "failed.",
+        responses=SimulationDetailOutputSerializer,
+    )
+    def post(self, request: Request, job_id: int) -> Response:
+        job = selectors.access_simulation(request.user, job_id, write=True)
+        if job.status != JobStatus.FAILED:
+            why = f"Only a failed job can be run again (it is {job.status})."
+            raise ValidationError({"status": [why]})
+        job = jobs.simulation_rerun(job=job)
         return Response(simulation_body(request, job))
 
 
@@ -474,7 +515,7 @@ class MatrixCreateApi(SubmitApi):
         try:
             matrix = matrices.matrix_submit(owner=request.user, **v)
         except deck_services.DeckRejected as exc:
-            return _deck_rejected(exc)
+            return deck_rejected_response(exc)
         except jobs.TooManyActiveJobs as exc:
             raise TooManyActiveJobsError(str(exc)) from exc
         body = {
@@ -503,8 +544,9 @@ class MatrixDetailApi(APIView):
         gauntlet = serializers.BooleanField()
         cells = serializers.ListField(
             child=serializers.DictField(),
-            help_text="One per pair (row < col): id, status, progress, games, "
-            "wins_a, wins_b, draws, win_rate_a (row deck), ci95.",
+            help_text="One per pair (row < col): id, status, error (why a failed "
+            "cell failed), progress, games, wins_a, wins_b, draws, win_rate_a (row "
+            "deck), ci95.",
         )
 
     @extend_schema(
@@ -546,6 +588,24 @@ class MatrixCancelApi(APIView):
     def post(self, request: Request, matrix_id: int) -> Response:
         matrix = selectors.access_matrix(request.user, matrix_id, write=True)
         matrix = matrices.matrix_cancel(matrix=matrix)
+        return Response(matrix_body(request, matrix))
+
+
+class MatrixCellRerunApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="matrices_cell_rerun",
+        request=None,
+        description="Owner only: run a failed cell of the matrix again (the same "
+        "decks, seed and agent); the other cells keep their results. 400 unless "
+        "the cell failed; others' matrices and cells of other matrices 404.",
+        responses=MatrixDetailApi.OutputSerializer,
+    )
+    def post(self, request: Request, matrix_id: int, cell_id: int) -> Response:
+        matrix = selectors.access_matrix(request.user, matrix_id, write=True)
+        matrices.matrix_cell_rerun(matrix=matrix, cell_id=cell_id)
+        matrix.refresh_from_db()
         return Response(matrix_body(request, matrix))
 
 

@@ -7,6 +7,9 @@ class SimulateConfig(AppConfig):
 
     def ready(self) -> None:
         from sw_site.celery import ensure_embedded_broker_dirs
+        from work.kinds import register
 
         ensure_embedded_broker_dirs()
-        from simulate import checks  # noqa: F401 - registers the system checks
+        from simulate.kinds import SIMULATION
+
+        register(SIMULATION)

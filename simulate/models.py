@@ -3,14 +3,14 @@
 - ``SimulationJob``: one matchup, deck A against deck B, ``games`` games from ``seed``.
   Both deck lists are frozen into the job at submission (``deck_a``/``deck_b`` JSON:
   name, summoner, source and entries), so later deck edits never change a result.
-  The job is split into chunks of ``chunk_size`` consecutive game indices; game ``i``
-  is always played from ``engine.play.derive_seed(seed, i)``, so totals do not depend
-  on the chunk size or the number of workers.
-- ``ChunkResult``: the outcome of one chunk, stored under the unique key
-  ``(job, chunk_index)`` by an upsert: a retried or duplicated chunk overwrites its own
-  row with identical data and is never counted twice. Progress and the aggregated
-  result are computed from these rows (``simulate.selectors``); ``SimulationJob.result``
-  is only the finaliser's snapshot of that aggregate.
+  Its games are played in slices cut by time (the job framework, :mod:`work`); game
+  ``i`` is always played from ``engine.play.derive_seed(seed, i)``, so totals do not
+  depend on the slicing, the number of workers or restarts.
+- ``ChunkResult``: the outcome of one slice's games, stored under the unique key
+  ``(job, first_game)`` by an upsert: a slice is stored once, only while it still
+  holds its lane, so no game is ever counted twice. Progress and the aggregated
+  result are computed from these rows (``simulate.selectors``);
+  ``SimulationJob.result`` is only the finaliser's snapshot of that aggregate.
 - ``MatrixJob``: a round robin of several decks; one ``SimulationJob`` per pair.
 
 Writes go through ``simulate.services`` only.
@@ -23,17 +23,17 @@ from django.db import models
 from django.db.models import Q
 
 from cards.models import BaseModel
+from work.models import ACTIVE_STATUSES, Agent, EngineJob, JobStatus
 
-
-class JobStatus(models.TextChoices):
-    QUEUED = "queued", "Queued"
-    RUNNING = "running", "Running"
-    DONE = "done", "Done"
-    FAILED = "failed", "Failed"
-    CANCELLED = "cancelled", "Cancelled"
-
-
-ACTIVE_STATUSES = (JobStatus.QUEUED, JobStatus.RUNNING)
+__all__ = [
+    "ACTIVE_STATUSES",
+    "Agent",
+    "ChunkResult",
+    "JobStatus",
+    "MatrixJob",
+    "SimulationJob",
+    "Visibility",
+]
 
 
 class Visibility(models.TextChoices):
@@ -46,17 +46,6 @@ class Visibility(models.TextChoices):
 
 
 SHARED_VISIBILITIES = (Visibility.UNLISTED, Visibility.PUBLIC)
-
-
-class Agent(models.TextChoices):
-    """Every agent a job may name. Which of them the engine offers is the
-    registry's (``engine.agents.AGENTS``, see ``simulate.agents``): a choice here
-    with no engine agent behind it is never accepted by the API or the forms."""
-
-    RANDOM = "random", "Random"
-    GREEDY = "greedy", "Greedy (one-ply heuristic)"
-    PLANNER = "planner", "Planner (plans its whole turn)"
-    MCTS = "mcts", "MCTS"
 
 
 class MatrixJob(BaseModel):
@@ -89,7 +78,7 @@ class MatrixJob(BaseModel):
         return f"matrix {self.pk} ({len(self.decks)} decks)"
 
 
-class SimulationJob(BaseModel):
+class SimulationJob(EngineJob):
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="simulations"
     )
@@ -106,24 +95,15 @@ class SimulationJob(BaseModel):
     visibility = models.CharField(
         max_length=10, choices=Visibility.choices, default=Visibility.PRIVATE
     )
-    chunk_size = models.PositiveIntegerField()
+    # Expert override: at most this many game indices in one slice (None: slices
+    # are cut by time only, which is all a job needs).
+    chunk_size = models.PositiveIntegerField(null=True, blank=True)
     target_half_width = models.FloatField(null=True, blank=True)
-    status = models.CharField(
-        max_length=10, choices=JobStatus.choices, default=JobStatus.QUEUED
-    )
-    # Chunks handed to Celery so far (all of them at once, or wave by wave).
-    chunks_planned = models.PositiveIntegerField(default=0)
-    # Re-sends of chunks that went missing (lost messages), bounded by MAX_RESENDS.
-    resends = models.PositiveIntegerField(default=0)
-    started_at = models.DateTimeField(null=True, blank=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
-    error = models.TextField(blank=True)
-    # Hash of engine/ (simulate.adapters.engine_version): the web's at submission,
-    # then the workers' from the first chunk on (all chunks must agree).
-    engine_version = models.CharField(max_length=40, blank=True)
-    # "compiled" (mypyc) or "pure": which engine build played the games (both give
-    # the same games); "mixed" when workers of both builds played chunks
-    engine_build = models.CharField(max_length=10, blank=True)
+    # The current round: 0, or in "to precision" mode the wave being played (each
+    # wave is ``wave_games`` game indices, fixed at submission from WAVE_GAMES so
+    # every process cuts the same waves; the target is checked between waves).
+    round = models.PositiveIntegerField(default=0)
+    wave_games = models.PositiveIntegerField(null=True, blank=True)
     result = models.JSONField(null=True, blank=True)
     matrix = models.ForeignKey(
         MatrixJob,
@@ -145,7 +125,8 @@ class SimulationJob(BaseModel):
                 condition=Q(games__gt=0), name="simulate_job_games_gt_0"
             ),
             models.CheckConstraint(
-                condition=Q(chunk_size__gt=0), name="simulate_job_chunk_size_gt_0"
+                condition=Q(chunk_size__isnull=True) | Q(chunk_size__gt=0),
+                name="simulate_job_chunk_size_gt_0",
             ),
             models.CheckConstraint(
                 condition=Q(target_half_width__isnull=True)
@@ -158,10 +139,6 @@ class SimulationJob(BaseModel):
         return f"simulation {self.pk}: {self.games} games"
 
     @property
-    def is_active(self) -> bool:
-        return self.status in ACTIVE_STATUSES
-
-    @property
     def results_per_index(self) -> int:
         """With ``swap`` each game index is played twice, seats exchanged."""
         return 2 if self.swap else 1
@@ -171,19 +148,10 @@ class SimulationJob(BaseModel):
         """Games played when the job runs to the end."""
         return self.games * self.results_per_index
 
-    @property
-    def chunk_count(self) -> int:
-        """Chunks needed to play every requested game."""
-        return -(-self.games // self.chunk_size)
-
-    def chunk_range(self, chunk_index: int) -> range:
-        """Game indices of one chunk: consecutive, the last chunk possibly shorter."""
-        start = chunk_index * self.chunk_size
-        return range(start, min(start + self.chunk_size, self.games))
-
 
 class ChunkResult(BaseModel):
-    """Outcome of the games ``first_game .. first_game + games - 1`` of a job.
+    """Outcome of the game indices ``first_game ..`` of a job played by one slice
+    (``games`` results: with ``swap`` two per index).
 
     ``outcomes``: one compact row per game, in game order:
     ``[winner, termination, turns, first_player, partial]`` with winner ``"a"``,
@@ -194,7 +162,6 @@ class ChunkResult(BaseModel):
     job = models.ForeignKey(
         SimulationJob, on_delete=models.CASCADE, related_name="chunks"
     )
-    chunk_index = models.PositiveIntegerField()
     first_game = models.PositiveIntegerField()
     games = models.PositiveIntegerField()
     wins_a = models.PositiveIntegerField()
@@ -214,7 +181,7 @@ class ChunkResult(BaseModel):
     # and whether each side's setup used the engine's default layout.
     missing_abilities = models.JSONField(default=list)
     setup_defaults = models.JSONField(default=list)
-    # Association counts for the per-card table (simulate.services.chunks.card_games):
+    # Association counts for the per-card table (simulate.services.results.card_games):
     # ``{"a"|"b": {slug: {bucket: [games the card was played in, wins of its side]}}}``
     # plus ``{"a"|"b": {"": {bucket: [games, wins]}}}`` as the baseline, with bucket
     # the game-length band. A card counts as played once it is summoned, built or
@@ -224,10 +191,10 @@ class ChunkResult(BaseModel):
     elapsed_ms = models.PositiveIntegerField(default=0)
 
     class Meta:
-        ordering = ["job", "chunk_index"]
+        ordering = ["job", "first_game"]
         constraints = [
             models.UniqueConstraint(
-                fields=["job", "chunk_index"], name="simulate_chunk_unique_index"
+                fields=["job", "first_game"], name="simulate_chunk_unique_first_game"
             ),
             models.CheckConstraint(
                 condition=Q(
@@ -238,4 +205,4 @@ class ChunkResult(BaseModel):
         ]
 
     def __str__(self) -> str:
-        return f"job {self.job_id} chunk {self.chunk_index}"
+        return f"job {self.job_id} games from {self.first_game}"

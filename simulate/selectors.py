@@ -15,18 +15,20 @@ from django.shortcuts import get_object_or_404
 
 from simulate import adapters
 from simulate.models import (
+    ACTIVE_STATUSES,
     SHARED_VISIBILITIES,
     ChunkResult,
+    JobStatus,
     MatrixJob,
     SimulationJob,
     Visibility,
 )
+from work.selectors import duration_text
 
 #: Points of the running win-rate curve returned at most (downsampled by chunk).
 MAX_CURVE_POINTS = 120
 
 _AGG_FIELDS = (
-    "chunk_index",
     "first_game",
     "games",
     "wins_a",
@@ -147,9 +149,22 @@ def simulate_links(deck_key: str) -> dict[str, str]:
     }
 
 
-def simulation_progress(*, job: SimulationJob) -> dict[str, int]:
-    done = ChunkResult.objects.filter(job=job).aggregate(n=Sum("games"))["n"] or 0
-    return {"done": done, "total": job.total_games}
+def simulation_progress(
+    *, job: SimulationJob, done: int | None = None
+) -> dict[str, Any]:
+    """Games done and to play, with the rate, ETA and what the job waits for while
+    it runs (:func:`work.selectors.job_progress`)."""
+    from simulate.kinds import SIMULATION
+    from work.selectors import job_progress
+
+    if done is None:
+        done = ChunkResult.objects.filter(job=job).aggregate(n=Sum("games"))["n"] or 0
+    nominal = None
+    if job.is_active and job.agent_a == job.agent_b:
+        nominal = games_per_second().get(job.agent_a)
+    return job_progress(
+        SIMULATION, job, done=done, total=job.total_games, nominal_rate=nominal
+    )
 
 
 def win_rate_and_interval(wins: int, games: int) -> tuple[float | None, list[float]]:
@@ -171,7 +186,7 @@ def simulation_result(*, job: SimulationJob) -> dict[str, Any]:
     ``low_confidence_cards``.
     """
     rows = list(
-        ChunkResult.objects.filter(job=job).order_by("chunk_index").values(*_AGG_FIELDS)
+        ChunkResult.objects.filter(job=job).order_by("first_game").values(*_AGG_FIELDS)
     )
     result = aggregate_rows(rows, seed=job.seed, per_index=job.results_per_index)
     result["low_confidence_cards"] = simulation_low_confidence(job=job)
@@ -368,7 +383,7 @@ def simulation_outcomes(*, job: SimulationJob) -> list[list[Any]]:
     out: list[list[Any]] = []
     for outcomes in (
         ChunkResult.objects.filter(job=job)
-        .order_by("chunk_index")
+        .order_by("first_game")
         .values_list("outcomes", flat=True)
     ):
         out.extend(outcomes)
@@ -393,7 +408,8 @@ def matrix_cells(*, matrix: MatrixJob) -> list[dict[str, Any]]:
                 "row": job.matrix_row,
                 "col": job.matrix_col,
                 "status": job.status,
-                "progress": {"done": done.get(job.pk, 0), "total": job.total_games},
+                "error": job.error,
+                "progress": simulation_progress(job=job, done=done.get(job.pk, 0)),
                 "games": result["games"],
                 "wins_a": result["wins_a"],
                 "wins_b": result["wins_b"],
@@ -403,6 +419,30 @@ def matrix_cells(*, matrix: MatrixJob) -> list[dict[str, Any]]:
             }
         )
     return cells
+
+
+def matrix_progress(cells: list[dict[str, Any]]) -> dict[str, Any]:
+    """The whole matrix's games done and to play; while it runs, the slices
+    playing it, the longest ETA of a running cell and, when nothing plays it, what
+    it waits for."""
+    active = [c for c in cells if c["status"] in ACTIVE_STATUSES]
+    out: dict[str, Any] = {
+        "done": sum(c["progress"]["done"] for c in cells),
+        "total": sum(c["progress"]["total"] for c in cells),
+        "failed": sum(1 for c in cells if c["status"] == JobStatus.FAILED),
+    }
+    if active:
+        out["running"] = sum(c["progress"].get("running") or 0 for c in active)
+        etas = [c["progress"].get("eta_seconds") for c in active]
+        known = [e for e in etas if e is not None]
+        # cells waiting for a worker run after the running ones: add them up
+        out["eta_seconds"] = sum(known) if known else None
+        out["eta_text"] = duration_text(out["eta_seconds"]) if known else None
+        waiting = [c["progress"].get("waiting") for c in active]
+        out["waiting"] = (
+            None if out["running"] else next((w for w in waiting if w), None)
+        )
+    return out
 
 
 def matrix_rows(*, matrix: MatrixJob) -> list[dict[str, Any]]:

@@ -32,6 +32,11 @@ urlpatterns = [
         name="matrix-share",
     ),
     path(
+        "matrices/<int:matrix_id>/cells/<int:cell_id>/rerun/",
+        views.matrix_cell_rerun_view,
+        name="matrix-cell-rerun",
+    ),
+    path(
         "matrices/<int:matrix_id>/cancel/",
         views.matrix_cancel_view,
         name="matrix-cancel",

@@ -31,10 +31,12 @@ def deck_choices(
     """Grouped <select> choices: the user's decks, public decks, faction decks, and
     the ``include`` deck ids the user may read though they are listed nowhere (an
     unlisted deck opened by its link)."""
+    from django.core.exceptions import ValidationError
     from django.http import Http404
 
     from decks.selectors import access_deck, deck_list_for
     from engine.deckbuilding.resolve import default_catalog, playable_factions
+    from sw_site.parsers import parse_id
 
     own: list[tuple[str, str]] = []
     public: list[tuple[str, str]] = []
@@ -43,13 +45,18 @@ def deck_choices(
         target.append((str(deck.pk), deck.name))
     listed = {value for value, _ in own + public}
     for key in include or []:
-        if key.isdigit() and key not in listed:
-            try:
-                deck = access_deck(user, int(key))
-            except Http404:
-                continue
-            if not deck.is_faction_deck:
-                public.append((key, deck.name))
+        try:  # a bounded id, or nothing: "²" or 5,000 digits are no deck
+            deck_id = parse_id(key, what="deck id")
+        except ValidationError:
+            continue
+        if deck_id is None or key in listed:
+            continue
+        try:
+            deck = access_deck(user, deck_id)
+        except Http404:
+            continue
+        if not deck.is_faction_deck:
+            public.append((key, deck.name))
     catalog = default_catalog()
     factions = [(s, catalog.factions[s].name) for s in playable_factions(catalog)]
     groups = [("Faction decks", factions), ("My decks", own), ("Public decks", public)]
@@ -213,12 +220,12 @@ class MatrixForm(forms.Form):
 def _submit_form(request: HttpRequest, form: forms.Form, submit: Any) -> Any | None:
     """Run a submission service for a valid form, the errors going onto the form.
     The API's throttle applies to the pages too."""
-    if _throttled(request):
+    if submission_throttled(request):
         form.add_error(None, "Too many submissions; try again later.")
         return None
     try:
         submitted = submit(owner=request.user, **form.cleaned_data)
-        _count_submission(request)
+        count_submission(request)
         return submitted
     except deck_services.DeckRejected as exc:
         for error in exc.errors:
@@ -236,14 +243,14 @@ def _submit_form(request: HttpRequest, form: forms.Form, submit: Any) -> Any | N
     return None
 
 
-def _throttled(request: HttpRequest) -> bool:
+def submission_throttled(request: HttpRequest) -> bool:
     """The API's submission throttle, shared by the form (checked, not counted)."""
     from simulate.apis import SimulationSubmitThrottle
 
     return not SimulationSubmitThrottle().peek(request)
 
 
-def _count_submission(request: HttpRequest) -> None:
+def count_submission(request: HttpRequest) -> None:
     """An accepted submission spends one of the quota (an invalid one spends none)."""
     from simulate.apis import SimulationSubmitThrottle
 
@@ -406,6 +413,16 @@ def matrix_detail_view(request: HttpRequest, matrix_id: int) -> HttpResponse:
     matrix = selectors.access_matrix(request.user, matrix_id)
     is_owner = request.user.is_authenticated and matrix.owner_id == request.user.pk
     rows = selectors.matrix_rows(matrix=matrix)
+    cells = selectors.matrix_cells(matrix=matrix)
+    failed = [
+        {
+            **c,
+            "name_a": matrix.decks[c["row"]]["name"],
+            "name_b": matrix.decks[c["col"]]["name"],
+        }
+        for c in cells
+        if c["status"] == "failed"
+    ]
     columns = matrix.decks
     if matrix.gauntlet:  # one row: the first deck against each opponent
         columns = matrix.decks[1:]
@@ -415,6 +432,8 @@ def matrix_detail_view(request: HttpRequest, matrix_id: int) -> HttpResponse:
         "simulate/matrix_detail.html",
         {
             "matrix": matrix,
+            "failed_cells": failed,
+            "progress": selectors.matrix_progress(cells),
             "rows": rows,
             "columns": columns,
             "api_url": reverse("simulate-api:matrix-detail", args=[matrix.pk]),
@@ -442,6 +461,25 @@ def matrix_share_view(request: HttpRequest, matrix_id: int) -> HttpResponse:
 
 
 @friendly_errors
+@login_required
+@require_POST
+def matrix_cell_rerun_view(
+    request: HttpRequest, matrix_id: int, cell_id: int
+) -> HttpResponse:
+    from django.core.exceptions import ValidationError
+
+    matrix = selectors.access_matrix(request.user, matrix_id, write=True)
+    try:
+        matrices.matrix_cell_rerun(matrix=matrix, cell_id=cell_id)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    except jobs.BrokerUnavailable:
+        messages.error(request, "The task queue is unavailable; try again shortly.")
+    else:
+        messages.success(request, "The cell runs again.")
+    return redirect("simulate:matrix-detail", matrix_id=matrix.pk)
+
+
 @login_required
 @require_POST
 def matrix_cancel_view(request: HttpRequest, matrix_id: int) -> HttpResponse:

@@ -5,7 +5,7 @@ Three checks, each with its own verdict and details:
 - ``database``: a ``SELECT 1`` on the default database;
 - ``broker``: a connection to the Celery broker (1 s timeout);
 - ``workers``: a worker's watchdog left a heartbeat in the shared cache within the
-  last three watchdog intervals (``simulate.heartbeat``).
+  last three watchdog intervals (``work.heartbeat``).
 
 200 when all three pass, otherwise 503 with ``{"code": "service_unavailable",
 "message", "checks"}`` (a load balancer needs only the status; an operator reads the
@@ -55,13 +55,14 @@ def check_broker() -> dict[str, Any]:
 
 
 def check_workers() -> dict[str, Any]:
-    from simulate import conf, heartbeat
+    from work import conf, heartbeat
 
     seen = heartbeat.last()
     if seen is None:
         raise RuntimeError("no worker has reported yet")
     age = max(0.0, time.time() - float(seen["at"]))
-    limit = 3 * float(conf.get("WATCHDOG_INTERVAL") or 15) + 5
+    # Three watchdog rounds: a killed worker is reported within 15 s by default.
+    limit = 3 * float(conf.get("WATCHDOG_INTERVAL") or 5)
     if age > limit:
         raise RuntimeError(
             f"last worker heartbeat {age:.0f} s ago (more than {limit:.0f} s)"

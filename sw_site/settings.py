@@ -63,6 +63,7 @@ INSTALLED_APPS = [
     "accounts",
     "cards",
     "decks",
+    "work",
     "simulate",
     "analysis",
 ]
@@ -115,11 +116,17 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # WAL lets the web process read while a worker writes chunk results.
+    # The embedded default is shared by the web process and its worker: WAL lets
+    # readers go on while one process writes, the busy timeout makes a writer wait
+    # for the other instead of failing, and IMMEDIATE transactions take the write
+    # lock when they begin. A deferred transaction that reads and then writes cannot
+    # wait: SQLite fails its upgrade at once with "database is locked" whatever the
+    # timeout, which is what a sign-up met while the worker stored results.
     DATABASES["default"].setdefault("OPTIONS", {})
     DATABASES["default"]["OPTIONS"].update(
         {
             "timeout": 20,
+            "transaction_mode": "IMMEDIATE",
             "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         }
     )
@@ -324,20 +331,28 @@ CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
-# A chunk is sized to take seconds (simulate.conf MAX_CHUNK_BY_AGENT); the hard limit
-# bounds how long a running chunk can look like a lost one, so the watchdog's
-# SIMULATE_STALE_AFTER (60 s) must stay above it.
+# Engine work runs in slices cut by time (work.conf SLICE_SECONDS, at most a third of
+# the soft limit), so these bound one slice, never a job: a single game that cannot
+# finish inside the soft limit fails its job with a reason naming the game.
 CELERY_TASK_SOFT_TIME_LIMIT = int(os.environ.get("CELERY_TASK_SOFT_TIME_LIMIT", "45"))
-CELERY_TASK_TIME_LIMIT = int(os.environ.get("CELERY_TASK_TIME_LIMIT", "55"))
+CELERY_TASK_TIME_LIMIT = int(
+    os.environ.get("CELERY_TASK_TIME_LIMIT", str(CELERY_TASK_SOFT_TIME_LIMIT + 10))
+)
 CELERY_RESULT_EXPIRES = 24 * 3600
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 
-# SIMULATE (simulate/conf.py holds every default; these two are also read from the
-# environment: the watchdog of every worker, see sw_site.celery.Watchdog)
-if os.environ.get("SIMULATE_WATCHDOG_INTERVAL"):
-    SIMULATE_WATCHDOG_INTERVAL = float(os.environ["SIMULATE_WATCHDOG_INTERVAL"])
-if os.environ.get("SIMULATE_STALE_AFTER"):
-    SIMULATE_STALE_AFTER = float(os.environ["SIMULATE_STALE_AFTER"])
+# WORK (work/conf.py holds every default of the job framework; these are also read
+# from the environment, for the operator: see the operations guide, "Jobs")
+if os.environ.get("WORK_SLICE_SECONDS"):
+    WORK_SLICE_SECONDS = float(os.environ["WORK_SLICE_SECONDS"])
+if os.environ.get("WORK_WATCHDOG_INTERVAL"):
+    WORK_WATCHDOG_INTERVAL = float(os.environ["WORK_WATCHDOG_INTERVAL"])
+if os.environ.get("WORK_LOST_AFTER"):
+    WORK_LOST_AFTER = float(os.environ["WORK_LOST_AFTER"])
+if os.environ.get("WORK_QUEUE"):
+    WORK_QUEUE = os.environ["WORK_QUEUE"]
+if os.environ.get("WORK_BATCH_QUEUE"):
+    WORK_BATCH_QUEUE = os.environ["WORK_BATCH_QUEUE"]
 
 # LOGGING
 LOGGING = {

@@ -108,6 +108,14 @@ def _fresh_catalog_reads(settings):  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture(autouse=True)
+def _no_heartbeat_thread_in_process(settings):  # type: ignore[no-untyped-def]
+    """Slices run in the test process (inline) hold their lane inside the test's
+    transaction, which a heartbeat thread's own connection cannot see: beat too
+    rarely to matter there. Worker subprocesses keep their own settings."""
+    settings.WORK_BEAT_SECONDS = 3600
+
+
+@pytest.fixture(autouse=True)
 def _fast_password_hasher(settings):  # type: ignore[no-untyped-def]
     """MD5 keeps user creation cheap in tests; never used in production."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

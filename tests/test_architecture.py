@@ -21,6 +21,7 @@ FORBIDDEN = {
     "decks",
     "simulate",
     "analysis",
+    "work",
 }
 
 

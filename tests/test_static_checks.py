@@ -11,7 +11,16 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("sw_site", "cards", "decks", "simulate", "analysis", "accounts", "engine")
+PACKAGES = (
+    "sw_site",
+    "cards",
+    "decks",
+    "work",
+    "simulate",
+    "analysis",
+    "accounts",
+    "engine",
+)
 
 
 @pytest.mark.slow

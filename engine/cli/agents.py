@@ -263,14 +263,14 @@ def main(argv: list[str] | None = None) -> int:
             if ns.agent
             else fast_agents()
         )
-        facs = [f.strip() for f in ns.factions.split(",")] if ns.factions else None
+        chosen = [f.strip() for f in ns.factions.split(",")] if ns.factions else None
         reports = [
             measure(
                 name,
                 opponent=ns.opponent,
                 deals=64 if ns.games is None else ns.games,
                 seed=13 if ns.seed is None else ns.seed,
-                factions=facs,
+                factions=chosen,
                 ruleset=ns.ruleset,
             ).to_json()
             for name in names

@@ -1,36 +1,27 @@
-"""Simulation job lifecycle: create, run a chunk, advance/finalise, fail, cancel.
+"""Lifecycle of a simulation job: submit, fail, cancel, run again, share.
 
-Invariants
-----------
-- Game ``i`` of a job is played from ``derive_seed(job.seed, i)`` whatever chunk it
-  falls in; chunk ``k`` holds games ``k*chunk_size ..`` (``SimulationJob.chunk_range``).
-- ``chunk_run`` is idempotent: it upserts ``ChunkResult(job, chunk_index)``; running a
-  chunk twice (retry, redelivery after a lost worker) stores the same row once.
-- ``simulation_advance`` (the chord body) is idempotent: it only acts on an active job;
-  it re-plans chunks that went missing (bounded by ``MAX_RESENDS``), sends the next
-  wave in "to precision" mode, or marks the job done with its aggregated result.
-- Every chunk of a job is played by the same engine code (``engine_version``, a hash
-  of ``engine/``, stamped by the first chunk); a worker with other code fails the job
-  rather than mix two versions of the rules into one result.
+The games are played by the job framework (:mod:`work`; the kind is
+``simulate.kinds.SimulationKind``): in slices cut by time, game ``i`` always from
+``derive_seed(job.seed, i)``, each slice stored under ``(job, first_game)`` only
+while it holds its lane, so a result never depends on slicing, workers or restarts.
+
 - Status changes are conditional updates (``filter(status__in=ACTIVE)``), so a late
-  chunk or a duplicate finaliser never resurrects a cancelled or failed job.
-- Chunks are handed to Celery only after the transaction that planned them commits
-  (``transaction.on_commit``), via ``simulate.tasks.enqueue_chunks``.
+  slice or a duplicate finaliser never resurrects a cancelled or failed job.
+- Tickets are handed to Celery only after the transaction that planned the job's
+  lanes commits.
 """
 
 from __future__ import annotations
 
-import secrets
-from collections.abc import Callable
 from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.utils import timezone
 
 from engine.rulesets import DEFAULT_RULESET
 from simulate import adapters, conf
 from simulate.agents import default_agent
+from simulate.kinds import SIMULATION
 from simulate.models import (
     ACTIVE_STATUSES,
     ChunkResult,
@@ -39,22 +30,21 @@ from simulate.models import (
     SimulationJob,
     Visibility,
 )
-from simulate.services import chunks
+from work import services as work
+from work.services import BrokerUnavailable, TooManyActiveJobs, new_seed
 
-Dispatch = Callable[[int, list[int]], None]
-
-
-class TooManyActiveJobs(Exception):
-    """The user already has ``MAX_ACTIVE_JOBS`` jobs queued or running."""
-
-
-class BrokerUnavailable(Exception):
-    """The Celery broker refused a new job's chunks: the job was marked failed (it does
-    not count as active) and the caller should answer 503 ``broker_unavailable``."""
-
-
-def new_seed() -> int:
-    return secrets.randbelow(2**31)
+__all__ = [
+    "BrokerUnavailable",
+    "TooManyActiveJobs",
+    "new_seed",
+    "simulation_cancel",
+    "simulation_create",
+    "simulation_fail",
+    "simulation_rerun",
+    "simulation_run_inline",
+    "simulation_share",
+    "simulation_submit",
+]
 
 
 def active_job_count(*, owner: Any) -> int:
@@ -89,18 +79,6 @@ def check_submission(*, owner: Any, games: int, agents: tuple[str, ...] = ()) ->
         )
 
 
-def _default_dispatch(job_id: int, chunks: list[int]) -> None:
-    from simulate.tasks import enqueue_chunks
-
-    enqueue_chunks(job_id, chunks)
-
-
-def _first_chunks(job: SimulationJob) -> list[int]:
-    if job.target_half_width is None:
-        return list(range(job.chunk_count))
-    return list(range(min(conf.get("WAVE_CHUNKS"), job.chunk_count)))
-
-
 @transaction.atomic
 def simulation_create(
     *,
@@ -118,11 +96,13 @@ def simulation_create(
     matrix: MatrixJob | None = None,
     matrix_cell: tuple[int, int] | None = None,
     visibility: str = Visibility.PRIVATE,
-    dispatch: Dispatch | None = _default_dispatch,
+    dispatch: bool = True,
 ) -> SimulationJob:
-    """Store a job for two frozen decks (``services.decks.deck_freeze``) and, once the
-    transaction commits, hand its first chunks to ``dispatch`` (Celery by default;
-    ``None`` to run it inline with ``simulation_run_inline``).
+    """Store a job for two frozen decks (``services.decks.deck_freeze``), plan its
+    lanes and, once the transaction commits, send its tickets to the workers
+    (``dispatch=False``: play it with ``simulation_run_inline``, or let the caller
+    send them, as a matrix does). Raises BrokerUnavailable (on commit) when the
+    broker is down: the job is then failed with that reason.
 
     Limits (games, active jobs) are checked by the caller (``check_submission``).
     An agent left ``None`` is the default for the games played
@@ -141,8 +121,9 @@ def simulation_create(
         seed=new_seed() if seed is None else seed,
         swap=swap,
         ruleset=ruleset,
-        chunk_size=chunk_size or conf.auto_chunk_size(games, (agent_a, agent_b)),
+        chunk_size=chunk_size,
         target_half_width=target_half_width,
+        wave_games=conf.get("WAVE_GAMES") if target_half_width is not None else None,
         matrix=matrix,
         matrix_row=matrix_cell[0] if matrix_cell else None,
         matrix_col=matrix_cell[1] if matrix_cell else None,
@@ -151,29 +132,8 @@ def simulation_create(
     )
     job.full_clean()
     job.save()
-    chunks = _first_chunks(job)
-    job.chunks_planned = len(chunks)
-    job.save(update_fields=["chunks_planned", "updated_at"])
-    if dispatch is not None:
-        job_id = job.pk
-        transaction.on_commit(lambda: _dispatch_or_fail(dispatch, job_id, chunks))
+    work.submit(SIMULATION, job, send=dispatch)
     return job
-
-
-def _dispatch_or_fail(dispatch: Dispatch, job_id: int, chunks: list[int]) -> None:
-    """Hand a new job's chunks to Celery; when the broker is down, mark the job failed
-    (so it never sits queued with no message behind it, counting against the user's
-    active jobs) and raise BrokerUnavailable."""
-    from sw_site.celery import broker_errors
-
-    try:
-        dispatch(job_id, chunks)
-    except broker_errors() as exc:
-        simulation_fail(
-            job_id=job_id,
-            error=f"the task queue was unavailable when the job was submitted: {exc}",
-        )
-        raise BrokerUnavailable(str(exc)) from exc
 
 
 def simulation_submit(
@@ -201,12 +161,6 @@ def simulation_submit(
     if enforce_limits:
         agents = (options["agent_a"], options["agent_b"])
         check_submission(owner=owner, games=played, agents=agents)
-        chunk_size = options.get("chunk_size")
-        cap = conf.max_chunk_size(agents)
-        if chunk_size and chunk_size > cap:
-            raise ValidationError(
-                {"chunk_size": [f"At most {cap} games per chunk with these agents."]}
-            )
     ruleset = options.get("ruleset", DEFAULT_RULESET)
     return simulation_create(
         owner=owner,
@@ -217,101 +171,30 @@ def simulation_submit(
     )
 
 
-def simulation_advance(*, job_id: int, stale_before: Any = None) -> list[int]:
-    """The chord body: decide what happens after a batch of chunks. Idempotent.
-
-    Returns the chunk indices to send next (already recorded as planned; the caller
-    dispatches them after this function's transaction has committed), or [] when the
-    job is finished or no longer active. With ``stale_before`` (the watchdog), only a
-    job still untouched since then is acted on: two watchdogs never re-send the same
-    chunks twice.
-    """
-    finished = False
-    with transaction.atomic():
-        job = SimulationJob.objects.select_for_update().filter(pk=job_id).first()
-        if job is None or not job.is_active:
-            return []
-        if stale_before is not None and job.updated_at >= stale_before:
-            return []
-        stored = set(
-            ChunkResult.objects.filter(job=job).values_list("chunk_index", flat=True)
-        )
-        missing = [i for i in range(job.chunks_planned) if i not in stored]
-        if missing:
-            # A chunk's message was lost, or the chord fired early after a duplicate.
-            if job.resends >= conf.get("MAX_RESENDS"):
-                _fail(
-                    job,
-                    f"chunks {missing[:10]} never completed after "
-                    f"{job.resends} re-sends with no progress in between (are the "
-                    "workers running, and is a chunk crashing its worker?)",
-                )
-                finished = True
-            else:
-                job.resends += 1
-                job.save(update_fields=["resends", "updated_at"])
-                return missing
-        else:
-            from simulate.selectors import simulation_result
-
-            result = simulation_result(job=job)
-            next_chunks = _next_wave(job, result)
-            if next_chunks:
-                job.chunks_planned += len(next_chunks)
-                job.save(update_fields=["chunks_planned", "updated_at"])
-                return next_chunks
-            job.status = JobStatus.DONE
-            job.result = result
-            job.finished_at = timezone.now()
-            job.save(update_fields=["status", "result", "finished_at", "updated_at"])
-            finished = True
-    if finished and job.matrix_id:
-        _matrix_changed(job.matrix_id)
-    return []
-
-
-def _next_wave(job: SimulationJob, result: dict[str, Any]) -> list[int]:
-    if job.target_half_width is None or job.chunks_planned >= job.chunk_count:
-        return []
-    if result["games"] and result["half_width"] <= job.target_half_width:
-        return []
-    stop = min(job.chunks_planned + conf.get("WAVE_CHUNKS"), job.chunk_count)
-    return list(range(job.chunks_planned, stop))
-
-
-def _fail(job: SimulationJob, error: str) -> bool:
-    updated = SimulationJob.objects.filter(
-        pk=job.pk, status__in=ACTIVE_STATUSES
-    ).update(
-        status=JobStatus.FAILED,
-        error=error[:4000],
-        finished_at=timezone.now(),
-        updated_at=timezone.now(),
-    )
-    return bool(updated)
-
-
 def simulation_fail(*, job_id: int, error: str) -> bool:
     """Mark an active job failed with ``error``; False when it was no longer active."""
-    job = SimulationJob.objects.filter(pk=job_id).first()
-    if job is None:
-        return False
-    failed = _fail(job, error)
-    if failed and job.matrix_id:
-        _matrix_changed(job.matrix_id)
-    return failed
+    return work.fail(SIMULATION, job_id, error)
 
 
 def simulation_cancel(*, job: SimulationJob) -> SimulationJob:
-    """Cancel an active job (no-op otherwise). Chunks still queued skip themselves."""
-    SimulationJob.objects.filter(pk=job.pk, status__in=ACTIVE_STATUSES).update(
-        status=JobStatus.CANCELLED,
-        finished_at=timezone.now(),
-        updated_at=timezone.now(),
-    )
+    """Cancel an active job (no-op otherwise): its waiting slices are dropped and a
+    running one stops at its next heartbeat, storing nothing. Games already stored
+    stay in the partial result."""
+    work.cancel(SIMULATION, job.pk)
     job.refresh_from_db()
-    if job.matrix_id:
-        _matrix_changed(job.matrix_id)
+    return job
+
+
+def simulation_rerun(*, job: SimulationJob) -> SimulationJob:
+    """Run a failed job (a matrix cell, say) again from its first game: its partial
+    games are forgotten, the same decks, seed and agents play again. No-op unless
+    the job failed. Raises BrokerUnavailable when the broker is down."""
+    if job.status != JobStatus.FAILED:
+        return job
+    with transaction.atomic():
+        ChunkResult.objects.filter(job=job).delete()
+        work.restart(SIMULATION, job, reset={"round": 0, "result": None})
+    job.refresh_from_db()
     return job
 
 
@@ -324,63 +207,7 @@ def simulation_share(*, job: SimulationJob, visibility: str) -> SimulationJob:
     return job
 
 
-def _matrix_changed(matrix_id: int) -> None:
-    from simulate.services.matrices import matrix_refresh
-
-    matrix_refresh(matrix_id=matrix_id)
-
-
-def simulation_resume_stale(
-    *, older_than: Any, dispatch: Dispatch | None = None
-) -> list[int]:
-    """Re-advance active jobs with no write since ``older_than`` (a datetime): chunks
-    whose messages were lost (a worker killed mid-chunk: the filesystem broker never
-    redelivers, Redis only after its visibility timeout) are sent again, at most
-    MAX_RESENDS times in a row without progress; then the job fails with a reason.
-    Run by every worker's watchdog (``simulate.watchdog``) and ``simulate_resume``.
-    Returns the ids of the jobs acted on."""
-    dispatch = dispatch or _default_dispatch
-    resumed = []
-    stale = SimulationJob.objects.filter(
-        status__in=ACTIVE_STATUSES, updated_at__lt=older_than
-    ).exclude(chunks__updated_at__gte=older_than)
-    for job_id in stale.values_list("pk", flat=True).distinct():
-        chunks = simulation_advance(job_id=job_id, stale_before=older_than)
-        if chunks:
-            dispatch(job_id, chunks)
-        resumed.append(job_id)
-    return resumed
-
-
-def simulation_watchdog_tick(*, queue: str | None = None) -> list[int]:
-    """One round of the watchdog: re-send the lost chunks of jobs that have made no
-    progress for ``STALE_AFTER`` seconds (longer than a chunk may run: the Celery
-    hard time limit) to ``queue``, and record that a worker is alive (read by
-    ``/api/health/``)."""
-    from datetime import timedelta
-
-    from simulate import heartbeat
-    from simulate.tasks import enqueue_chunks
-
-    heartbeat.beat()
-    since = timezone.now() - timedelta(seconds=conf.get("STALE_AFTER"))
-
-    def dispatch(job_id: int, chunks: list[int]) -> None:
-        enqueue_chunks(job_id, chunks, queue=queue)
-
-    return simulation_resume_stale(older_than=since, dispatch=dispatch)
-
-
 def simulation_run_inline(*, job_id: int) -> SimulationJob:
-    """Run a job to the end in this process, chunk by chunk (the ``simulate``
-    management command). Same chunking, seeds and finaliser as the workers."""
-    pending = list(range(SimulationJob.objects.get(pk=job_id).chunks_planned))
-    while pending:
-        for chunk_index in pending:
-            try:
-                chunks.chunk_run(job_id=job_id, chunk_index=chunk_index)
-            except chunks.GameError as exc:
-                simulation_fail(job_id=job_id, error=str(exc))
-                return SimulationJob.objects.get(pk=job_id)
-        pending = simulation_advance(job_id=job_id)
-    return SimulationJob.objects.get(pk=job_id)
+    """Play a job to the end in this process, slice after slice (the ``simulate``
+    management command): the same lanes, seeds and finaliser as the workers."""
+    return work.run_inline(SIMULATION, job_id)

@@ -18,6 +18,7 @@ from django.utils import timezone
 from engine.rulesets import DEFAULT_RULESET
 from simulate import conf
 from simulate.agents import default_agent
+from simulate.kinds import SIMULATION
 from simulate.models import (
     ACTIVE_STATUSES,
     JobStatus,
@@ -26,6 +27,8 @@ from simulate.models import (
     Visibility,
 )
 from simulate.services import jobs
+from work import services as work
+from work.models import Lane, Priority
 
 
 def pair_games(games_per_pair: int) -> int:
@@ -120,11 +123,12 @@ def matrix_create(
     visibility: str = Visibility.PRIVATE,
     gauntlet: bool = False,
     ruleset: str = DEFAULT_RULESET,
-    dispatch: jobs.Dispatch | None = jobs._default_dispatch,
+    dispatch: bool = True,
 ) -> MatrixJob:
-    """Store a matrix of frozen decks and one job per pair (dispatched on commit);
-    every pair is played under ``ruleset`` (its jobs record it). ``agent`` None: the
-    default for all its games."""
+    """Store a matrix of frozen decks and one job per pair (its lanes' tickets sent
+    on commit; ``dispatch=False``: none sent, for inline runs); every pair is
+    played under ``ruleset`` (its jobs record it). ``agent`` None: the default for
+    all its games."""
     agent = agent or matrix_default_agent(
         decks=len(decks), games_per_pair=games_per_pair, gauntlet=gauntlet
     )
@@ -139,11 +143,6 @@ def matrix_create(
     )
     matrix.full_clean()
     matrix.save()
-    planned: list[tuple[int, list[int]]] = []
-
-    def plan(job_id: int, chunks: list[int]) -> None:
-        planned.append((job_id, chunks))
-
     for i, j in matrix_pairs(len(decks), gauntlet=gauntlet):
         jobs.simulation_create(
             owner=owner,
@@ -158,12 +157,17 @@ def matrix_create(
             chunk_size=chunk_size,
             matrix=matrix,
             matrix_cell=(i, j),
-            dispatch=plan if dispatch is not None else None,
+            dispatch=False,
         )
-    if dispatch is not None:
-        # Runs after the pair jobs' own on-commit callbacks have filled ``planned``.
+    if dispatch:
+        lanes = list(
+            Lane.objects.filter(
+                kind=SIMULATION.name,
+                job_id__in=matrix.jobs.values_list("pk", flat=True),
+            )
+        )
         matrix_id = matrix.pk
-        transaction.on_commit(lambda: _matrix_dispatch(matrix_id, planned, dispatch))
+        transaction.on_commit(lambda: _matrix_dispatch(matrix_id, lanes))
     return matrix
 
 
@@ -176,47 +180,47 @@ def matrix_share(*, matrix: MatrixJob, visibility: str) -> MatrixJob:
     return matrix
 
 
-def _matrix_dispatch(
-    matrix_id: int, planned: list[tuple[int, list[int]]], dispatch: jobs.Dispatch
-) -> None:
-    """Queue every pair job; if the broker is down, fail the whole matrix (no pair
-    left queued with no message behind it) and raise BrokerUnavailable."""
+def _matrix_dispatch(matrix_id: int, lanes: list[Lane]) -> None:
+    """Send the tickets of every pair job; if the broker is down, fail the whole
+    matrix (no pair left queued with nothing behind it) and raise
+    BrokerUnavailable."""
     from sw_site.celery import broker_errors
+    from work.dispatch import send_tickets
 
+    interactive = sum(1 for lane in lanes if lane.priority == Priority.INTERACTIVE)
     try:
-        for job_id, chunks in planned:
-            dispatch(job_id, chunks)
+        send_tickets(interactive, len(lanes) - interactive)
     except broker_errors() as exc:
-        SimulationJob.objects.filter(
+        for job_id in SimulationJob.objects.filter(
             matrix_id=matrix_id, status__in=ACTIVE_STATUSES
-        ).update(
-            status=JobStatus.FAILED,
-            error=f"the task queue was unavailable when the matrix was submitted: "
-            f"{exc}"[:4000],
-            finished_at=timezone.now(),
-            updated_at=timezone.now(),
-        )
-        matrix_refresh(matrix_id=matrix_id)
+        ).values_list("pk", flat=True):
+            work.fail(
+                SIMULATION,
+                job_id,
+                f"the task queue was unavailable when the matrix was submitted: {exc}",
+            )
         raise jobs.BrokerUnavailable(str(exc)) from exc
 
 
 def matrix_refresh(*, matrix_id: int) -> None:
-    """Derive a matrix's status from its pair jobs (idempotent)."""
+    """Derive a matrix's status from its pair jobs (idempotent): queued or running
+    while any cell is; once none is, done when every cell is, failed when a cell
+    failed (each failed cell keeps its reason and can be run again), else
+    cancelled."""
     statuses = set(
         SimulationJob.objects.filter(matrix_id=matrix_id).values_list(
             "status", flat=True
         )
     )
-    if JobStatus.FAILED in statuses:
+    if statuses & set(ACTIVE_STATUSES):
+        started = statuses & {JobStatus.RUNNING, JobStatus.DONE, JobStatus.FAILED}
+        status = JobStatus.RUNNING if started else JobStatus.QUEUED
+    elif JobStatus.FAILED in statuses:
         status = JobStatus.FAILED
-    elif JobStatus.CANCELLED in statuses and not statuses & set(ACTIVE_STATUSES):
-        status = JobStatus.CANCELLED
     elif statuses <= {JobStatus.DONE}:
         status = JobStatus.DONE
-    elif statuses & {JobStatus.RUNNING, JobStatus.DONE}:
-        status = JobStatus.RUNNING
     else:
-        status = JobStatus.QUEUED
+        status = JobStatus.CANCELLED
     finished = status in (JobStatus.DONE, JobStatus.FAILED, JobStatus.CANCELLED)
     MatrixJob.objects.filter(pk=matrix_id).exclude(status=status).update(
         status=status,
@@ -227,13 +231,26 @@ def matrix_refresh(*, matrix_id: int) -> None:
 
 def matrix_cancel(*, matrix: MatrixJob) -> MatrixJob:
     """Cancel every queued or running pair job of ``matrix`` (finished cells keep
-    their results; chunks still queued skip themselves). No-op once it has finished."""
-    with transaction.atomic():
-        SimulationJob.objects.filter(matrix=matrix, status__in=ACTIVE_STATUSES).update(
-            status=JobStatus.CANCELLED,
-            finished_at=timezone.now(),
-            updated_at=timezone.now(),
-        )
-        matrix_refresh(matrix_id=matrix.pk)
+    their results; running slices stop at their next heartbeat). No-op once
+    nothing runs."""
+    for job_id in SimulationJob.objects.filter(
+        matrix=matrix, status__in=ACTIVE_STATUSES
+    ).values_list("pk", flat=True):
+        work.cancel(SIMULATION, job_id)
+    matrix_refresh(matrix_id=matrix.pk)
     matrix.refresh_from_db()
     return matrix
+
+
+def matrix_cell_rerun(*, matrix: MatrixJob, cell_id: int) -> SimulationJob:
+    """Run a failed cell of ``matrix`` again (the caller has checked ownership);
+    Http404 for a cell of another matrix, ValidationError unless it failed."""
+    from django.http import Http404
+
+    job = SimulationJob.objects.filter(matrix=matrix, pk=cell_id).first()
+    if job is None:
+        raise Http404("No such cell in this matrix.")
+    if job.status != JobStatus.FAILED:
+        why = f"Only a failed cell can be run again (this one is {job.status})."
+        raise ValidationError({"cell": [why]})
+    return jobs.simulation_rerun(job=job)

@@ -34,6 +34,11 @@
   var ACTIVE = { queued: true, running: true };
   if (!ACTIVE[status]) return;
   function field(name) { return root.querySelector('[data-field="' + name + '"]'); }
+  function duration(seconds) {
+    if (seconds < 90) return Math.max(1, Math.round(seconds)) + " s";
+    if (seconds < 5400) return Math.round(seconds / 60) + " min";
+    return (seconds / 3600).toFixed(1) + " h";
+  }
   function poll() {
     fetch(url, { headers: { Accept: "application/json" }, credentials: "same-origin" })
       .then(function (r) { return r.json(); })
@@ -41,8 +46,13 @@
         var bar = field("progress");
         bar.max = job.progress.total;
         bar.value = job.progress.done;
-        field("progress-text").textContent = job.progress.done.toLocaleString("en") +
+        var words = job.progress.done.toLocaleString("en") +
           " of at most " + job.progress.total.toLocaleString("en") + " games";
+        if (job.progress.eta_seconds !== undefined && job.progress.eta_seconds !== null) {
+          words += " · about " + duration(job.progress.eta_seconds) + " to go at most";
+        }
+        if (job.progress.waiting) words += " · " + job.progress.waiting;
+        field("progress-text").textContent = words;
         if (String(job.rounds) !== rounds || job.status !== status) {
           window.location.reload();
           return;

@@ -70,15 +70,16 @@
     if (seconds < 5400) return Math.round(seconds / 60) + " min";
     return (seconds / 3600).toFixed(1) + " h";
   }
+  // The server measures the job's own rate and says what it waits for.
   function eta(job) {
     var p = job.progress, left = p.total - p.done;
     if (!ACTIVE[job.status] || left <= 0) return "";
-    var rate = parseFloat(root.dataset.rate) || 0;
-    if (job.started_at && p.done > 0) {
-      var secs = (Date.now() - Date.parse(job.started_at)) / 1000;
-      if (secs > 0) rate = p.done / secs;
+    var parts = [];
+    if (p.eta_seconds !== undefined && p.eta_seconds !== null) {
+      parts.push("about " + duration(p.eta_seconds) + " to go");
     }
-    return rate > 0 ? "· about " + duration(left / rate) + " to go" : "";
+    if (p.waiting) parts.push(p.waiting);
+    return parts.length ? "· " + parts.join(" · ") : "";
   }
 
   function drawAssoc(job) {

@@ -17,7 +17,6 @@ def _tiny_analyses(settings) -> Iterator[None]:  # type: ignore[no-untyped-def]
 
     settings.ANALYSIS_AGENT = "random"
     settings.ANALYSIS_ROUND_BLOCKS = 2
-    settings.ANALYSIS_BLOCKS_PER_TASK = 9
     settings.ANALYSIS_DEFAULT_GAMES = 100
     cache.clear()  # the submission throttle counts in the cache
     yield
@@ -25,19 +24,17 @@ def _tiny_analyses(settings) -> Iterator[None]:  # type: ignore[no-untyped-def]
 
 
 class Dispatched(list):  # type: ignore[type-arg]
-    """Calls of ``enqueue_pieces`` as (job id, round, pieces)."""
+    """Calls of ``work.dispatch.send_tickets`` as (interactive, batch) counts."""
 
 
 @pytest.fixture
 def dispatched(monkeypatch: pytest.MonkeyPatch) -> Dispatched:
     calls = Dispatched()
 
-    def record(
-        job_id: int, round_: int, pieces: list[int], *, queue: Any = None
-    ) -> None:
-        calls.append((job_id, round_, list(pieces)))
+    def record(interactive: int = 0, batch: int = 0) -> None:
+        calls.append((interactive, batch))
 
-    monkeypatch.setattr("analysis.tasks.enqueue_pieces", record)
+    monkeypatch.setattr("work.dispatch.send_tickets", record)
     return calls
 
 

@@ -1,6 +1,6 @@
 """End to end with a REAL ``celery -A sw_site worker`` process on the test database:
 a card value analysis submitted through the REST API runs round after round on the
-worker (pieces in a chord, the state stored after each round) and its report equals
+worker (slices cut by time, the state stored after each round) and its report equals
 the engine's own run of the same deck, field, agent and seed in this process.
 
 Runs on whatever broker the environment names (the embedded filesystem broker by

@@ -1,5 +1,5 @@
-"""Analysis services: submission checks, rounds played piece by piece, resume from
-the stored state after an interruption, cancel, and applying a suggestion."""
+"""Analysis services: submission checks, rounds played slice by slice, resume from
+the stored state after a lost worker, cancel, and applying a suggestion."""
 
 from __future__ import annotations
 
@@ -8,16 +8,23 @@ from django.core.exceptions import ValidationError
 from django.http import Http404
 
 from analysis import services
+from analysis.kinds import ANALYSIS
 from analysis.models import AnalysisJob, AnalysisPiece
+from work import services as work
+from work.models import Lane, LaneState, Priority
 
 pytestmark = pytest.mark.django_db
 
 
-def _play_round(job_id: int) -> tuple[int, list[int]]:
+def _play_round(job_id: int) -> int:
+    """Play every lane of the job's current round; the job's round after it."""
     job = AnalysisJob.objects.get(pk=job_id)
-    for piece in range(job.pieces_planned):
-        services.piece_run(job_id=job_id, round_=job.rounds, piece=piece)
-    return services.analysis_advance(job_id=job_id)
+    start = job.rounds
+    while AnalysisJob.objects.get(pk=job_id).rounds == start and work.run_ticket(
+        only=("analysis", job_id)
+    ):
+        pass
+    return AnalysisJob.objects.get(pk=job_id).rounds
 
 
 def test_submit_freezes_the_deck_and_plans_the_first_round(submit, dispatched, deck):
@@ -30,9 +37,16 @@ def test_submit_freezes_the_deck_and_plans_the_first_round(submit, dispatched, d
         {"kind": "faction", "slug": "cave-goblins"}
     ]
     assert job.state["kind"] == "card-values" and job.rounds == 0
-    # 10 swappable cards + the deck, 2 blocks each: 22 tasks in pieces of 9
-    assert job.pieces_planned == 3
-    assert dispatched == [(job.pk, 0, [0, 1, 2])]
+    # 10 swappable cards + the deck, 2 blocks each: 22 seed blocks in 4 lanes
+    lanes = Lane.objects.filter(kind="analysis", job_id=job.pk).order_by("start")
+    assert [(lane.start, lane.stop) for lane in lanes] == [
+        (0, 6),
+        (6, 12),
+        (12, 17),
+        (17, 22),
+    ]
+    assert {lane.priority for lane in lanes} == {Priority.BATCH}
+    assert dispatched == [(0, 4)]  # batch tickets
     assert job.engine_version
 
 
@@ -109,68 +123,63 @@ def test_rounds_run_to_a_report_and_resume_gives_the_same_report(submit):
     }
 
     job = submit()
-    assert _play_round(job.pk)[0] == 1
-    services.piece_run(job_id=job.pk, round_=1, piece=0)
+    assert _play_round(job.pk) == 1
+    # A slice of round 1 is stored, then a worker dies holding another lane.
+    assert work.run_ticket(only=("analysis", job.pk))
     assert AnalysisPiece.objects.filter(job=job, round=1).count() == 1
-    resent: list[tuple[int, int, list[int]]] = []
-    AnalysisJob.objects.filter(pk=job.pk).update(updated_at="2000-01-01T00:00Z")
+    lost = work.claim(only=("analysis", job.pk))
+    from datetime import timedelta
+
     from django.utils import timezone
 
-    services.analysis_resume_stale(
-        older_than=timezone.now(), dispatch=lambda *a: resent.append(a)
+    Lane.objects.filter(pk=lost.pk).update(
+        beat_at=timezone.now() - timedelta(minutes=5)
     )
-    # piece 0 of round 1 is kept; only the missing pieces are sent again
-    assert resent == [(job.pk, 1, [1, 2])]
+    assert [lane.pk for lane in work.heal_lost()] == [lost.pk]
     resumed = services.analysis_run_inline(job_id=job.pk)
-    assert resumed.status == "done"
+    assert resumed.status == "done" and resumed.heals == 1
     assert resumed.report == report
     assert resumed.state == straight.state
 
 
-def test_a_piece_stored_twice_counts_once(submit):
+def test_a_slice_taken_for_lost_stores_nothing(submit):
     job = submit()
-    assert services.piece_run(job_id=job.pk, round_=0, piece=0)
-    assert not services.piece_run(job_id=job.pk, round_=0, piece=0)
-    assert not services.piece_run(job_id=job.pk, round_=5, piece=0)  # not its round
-    assert AnalysisPiece.objects.filter(job=job).count() == 1
+    lane = work.claim()
+    player = ANALYSIS.player(job, lane)
+    blocks = [player.play(i) for i in range(lane.start, lane.stop)]
+    Lane.objects.filter(pk=lane.pk).update(state=LaneState.QUEUED, claim="")
+    work.finish_slice(ANALYSIS, lane, blocks, 5)  # the holder was taken for lost
+    assert not AnalysisPiece.objects.filter(job=job).exists()
 
 
-def test_progress_counts_stored_pieces(submit):
+def test_progress_counts_stored_blocks(submit, settings):
     from analysis.selectors import analysis_progress
 
     job = submit()
-    assert analysis_progress(job) == {"done": 0, "total": 100}
-    services.piece_run(job_id=job.pk, round_=0, piece=0)
+    progress = analysis_progress(job)
+    assert (progress["done"], progress["total"]) == (0, 100)
+    assert progress["waiting"] == "waiting for a worker"
+    assert work.run_ticket()
     job.refresh_from_db()
-    assert analysis_progress(job) == {"done": 18, "total": 100}  # 9 blocks
+    stored = sum(len(p.blocks) for p in AnalysisPiece.objects.filter(job=job))
+    assert stored and analysis_progress(job)["done"] == 2 * stored
 
 
-def test_cancel_stops_the_job_and_late_pieces_skip(submit):
+def test_cancel_stops_the_job_and_its_slices(submit):
     job = submit()
     services.analysis_cancel(job=job)
     job.refresh_from_db()
     assert job.status == "cancelled" and job.finished_at
-    assert not services.piece_run(job_id=job.pk, round_=0, piece=0)
-    assert services.analysis_advance(job_id=job.pk) == (0, [])
+    assert not Lane.objects.filter(kind="analysis", job_id=job.pk).exists()
+    assert work.run_ticket() is False
 
 
-def test_missing_pieces_fail_the_job_after_bounded_resends(submit, settings):
-    settings.ANALYSIS_MAX_RESENDS = 1
+def test_other_engine_code_fails_the_job(submit, monkeypatch):
     job = submit()
-    assert services.analysis_advance(job_id=job.pk) == (0, [0, 1, 2])
-    assert services.analysis_advance(job_id=job.pk) == (0, [])
-    job.refresh_from_db()
-    assert job.status == "failed" and "never completed" in job.error
-
-
-def test_other_engine_code_fails_the_piece(submit, monkeypatch):
-    from simulate.services.chunks import GameError
-
-    job = submit()
-    services.piece_run(job_id=job.pk, round_=0, piece=0)
-    monkeypatch.setattr("simulate.adapters.engine_version", lambda: "other")
-    with pytest.raises(GameError, match="never mixes two versions"):
-        services.piece_run(job_id=job.pk, round_=0, piece=1)
+    assert work.run_ticket()
+    monkeypatch.setattr("work.engine.engine_version", lambda: "other")
+    job = services.analysis_run_inline(job_id=job.pk)
+    assert job.status == "failed" and "never mixes two versions" in job.error
 
 
 SUGGESTION = {
@@ -258,11 +267,11 @@ def test_collection_only_needs_a_collection(submit):
     assert "Record your collection" in str(err.value)
 
 
-def test_pieces_that_do_not_match_the_plan_fail_the_job(submit):
+def test_a_round_with_a_hole_is_never_absorbed(submit):
+    """Blocks stored for a round must be exactly the round's plan; otherwise the
+    job fails with the reason rather than absorb a wrong round."""
     job = submit()
-    for piece in range(job.pieces_planned):
-        services.piece_run(job_id=job.pk, round_=0, piece=piece)
-    AnalysisPiece.objects.filter(job=job, piece=0).update(blocks=[])
-    assert services.analysis_advance(job_id=job.pk) == (0, [])
-    job.refresh_from_db()
+    # a stray piece: one block more than the round planned
+    AnalysisPiece.objects.create(job=job, round=0, piece=3, blocks=[[0, 0.5, 0.0, 9]])
+    job = services.analysis_run_inline(job_id=job.pk)
     assert job.status == "failed" and "planned" in job.error

@@ -85,12 +85,9 @@ def catalog_loaded(transactional_db) -> None:  # type: ignore[no-untyped-def]
 def inline_simulations(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """Simulations run to the end inside the request that submits them (after its
     commit), instead of on Celery workers: the browser finds them done."""
-    from simulate.services import jobs
+    from work import dispatch
 
-    def run(job_id: int, chunks: list[int], *, queue: object = None) -> None:
-        jobs.simulation_run_inline(job_id=job_id)
-
-    monkeypatch.setattr("simulate.tasks.enqueue_chunks", run)
+    monkeypatch.setattr("work.dispatch.send_tickets", dispatch._run_eagerly)
 
 
 def sign_up(

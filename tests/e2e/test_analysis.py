@@ -112,19 +112,14 @@ def one_swap_kind(monkeypatch):  # type: ignore[no-untyped-def]
 @pytest.fixture
 def inline_analyses(monkeypatch, settings):  # type: ignore[no-untyped-def]
     """Tiny analyses run to the end inside the request that submits them."""
-    from analysis import services
+    from work import dispatch
 
     settings.ANALYSIS_AGENT = "random"
     settings.ANALYSIS_ROUND_BLOCKS = 2
     settings.ANALYSIS_FIELD = ["cave-goblins"]
     settings.ANALYSIS_DEFAULT_GAMES = 100
 
-    def run(
-        job_id: int, round_: int, pieces: list[int], *, queue: object = None
-    ) -> None:
-        services.analysis_run_inline(job_id=job_id)
-
-    monkeypatch.setattr("analysis.tasks.enqueue_pieces", run)
+    monkeypatch.setattr("work.dispatch.send_tickets", dispatch._run_eagerly)
 
 
 def test_deck_to_card_values_to_a_better_deck(

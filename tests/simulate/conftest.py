@@ -24,18 +24,23 @@ def _clear_cache() -> Iterator[None]:
 
 
 class Dispatched(list):  # type: ignore[type-arg]
-    """Calls of ``enqueue_chunks`` as (job_id, chunk indices)."""
+    """Calls of ``work.dispatch.send_tickets`` as (interactive, batch) counts."""
+
+    @property
+    def tickets(self) -> int:
+        return sum(i + b for i, b in self)
 
 
 @pytest.fixture
 def dispatched(monkeypatch: pytest.MonkeyPatch) -> Dispatched:
-    """Replace the Celery fan-out by a recorder (tasks are called directly instead)."""
+    """Record the tickets sent to Celery instead of sending them (tests play the
+    slices themselves: ``work.services.run_ticket`` / ``run_inline``)."""
     calls = Dispatched()
 
-    def record(job_id: int, chunks: list[int], *, queue: Any = None) -> None:
-        calls.append((job_id, list(chunks)))
+    def record(interactive: int = 0, batch: int = 0) -> None:
+        calls.append((interactive, batch))
 
-    monkeypatch.setattr("simulate.tasks.enqueue_chunks", record)
+    monkeypatch.setattr("work.dispatch.send_tickets", record)
     return calls
 
 

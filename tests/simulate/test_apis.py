@@ -7,7 +7,9 @@ import pytest
 from django.test import TestCase
 
 from simulate.models import JobStatus, SimulationJob
-from simulate.services import chunks, jobs
+from simulate.services import jobs
+from work import services as work
+from work.models import Lane
 
 from .conftest import FACTION_A, FACTION_B
 
@@ -30,7 +32,8 @@ def test_submit_answers_202_and_queues_on_commit(auth_client, dispatched):
     assert set(body) == {"id", "status", "url"}
     assert body["status"] == "queued"
     assert body["url"].endswith(f"/api/simulations/{body['id']}/")
-    assert dispatched == [(body["id"], [0, 1, 2])]
+    lanes = Lane.objects.filter(job_id=body["id"]).count()
+    assert lanes >= 1 and dispatched == [(lanes, 0)]
     job = SimulationJob.objects.get(pk=body["id"])
     # agent_b named none: the default for 20 games (simulate.agents)
     from simulate.agents import default_agent
@@ -42,24 +45,28 @@ def test_submit_answers_202_and_queues_on_commit(auth_client, dispatched):
     )
 
 
-def test_detail_reports_progress_and_result(auth_client, dispatched):
+def test_detail_reports_progress_and_result(auth_client, dispatched, settings):
+    settings.WORK_LANES = 1
     job_id = submit(
         auth_client, games=12, chunk_size=5, agent_a="random", agent_b="random"
     ).json()["id"]
     body = auth_client.get(f"{URL}{job_id}/").json()
     assert body["status"] == "queued"
-    assert body["progress"] == {"done": 0, "total": 12}
+    progress = body["progress"]
+    assert (progress["done"], progress["total"], progress["running"]) == (0, 12, 0)
+    assert progress["waiting"] == "waiting for a worker"
+    assert progress["games_per_s"] > 0 and progress["eta_seconds"] is not None
     assert body["result"]["games"] == 0 and body["result"]["win_rate_a"] is None
 
-    chunks.chunk_run(job_id=job_id, chunk_index=0)
+    assert work.run_ticket()
     body = auth_client.get(f"{URL}{job_id}/").json()
     assert body["status"] == "running"
-    assert body["progress"] == {"done": 5, "total": 12}
+    assert body["progress"]["done"] == 5 and body["progress"]["total"] == 12
 
     jobs.simulation_run_inline(job_id=job_id)
     body = auth_client.get(f"{URL}{job_id}/").json()
     assert body["status"] == "done"
-    assert body["progress"] == {"done": 12, "total": 12}
+    assert body["progress"] == {"done": 12, "total": 12}  # no ETA once finished
     result = body["result"]
     assert result["wins_a"] + result["wins_b"] + result["draws"] == 12
     assert result["ci95"][0] <= result["win_rate_a"] <= result["ci95"][1]
@@ -200,7 +207,7 @@ def test_invalid_submissions_do_not_spend_the_quota(auth_client, dispatched, set
 def test_invalid_input_is_400(auth_client, dispatched):
     assert submit(auth_client, games=0).status_code == 400
     assert submit(auth_client, agent_a="psychic").status_code == 400
-    assert submit(auth_client, chunk_size=1).status_code == 400
+    assert submit(auth_client, chunk_size=0).status_code == 400
     response = auth_client.post(URL, {"deck_a": FACTION_A}, format="json")
     assert response.status_code == 400
     assert "deck_b" in response.json()["errors"]
@@ -220,11 +227,9 @@ def test_matrix_round_robin(auth_client, dispatched):
         )
     assert response.status_code == 202, response.json()
     matrix_id = response.json()["id"]
-    assert len(dispatched) == 3
-    for job_id, planned in dispatched:
-        for chunk in planned:
-            chunks.chunk_run(job_id=job_id, chunk_index=chunk)
-        jobs.simulation_advance(job_id=job_id)
+    assert len(dispatched) == 1 and dispatched[0][0] == Lane.objects.count() >= 3
+    while work.run_ticket():
+        pass
     body = auth_client.get(f"/api/matrices/{matrix_id}/").json()
     assert body["status"] == "done"
     assert [(c["row"], c["col"]) for c in body["cells"]] == [(0, 1), (0, 2), (1, 2)]
@@ -242,8 +247,8 @@ def test_matrix_cancel_stops_the_pairs_left_and_keeps_finished_cells(
             {"decks": [FACTION_A, FACTION_B, "savanna-elves"], "games_per_pair": 2},
             format="json",
         ).json()["id"]
-    first_job, _ = dispatched[0]
-    jobs.simulation_run_inline(job_id=first_job)
+    first_job = SimulationJob.objects.filter(matrix_id=matrix_id).order_by("pk")[0]
+    jobs.simulation_run_inline(job_id=first_job.pk)
     # Someone else cannot cancel it (404, nothing changes).
     api_client.force_authenticate(other_user)
     assert api_client.post(f"/api/matrices/{matrix_id}/cancel/").status_code == 404
@@ -256,9 +261,8 @@ def test_matrix_cancel_stops_the_pairs_left_and_keeps_finished_cells(
     assert statuses == ["cancelled", "cancelled", "done"]
     done = next(c for c in body["cells"] if c["status"] == "done")
     assert done["games"] == 2
-    # Their queued chunks skip themselves; a second cancel changes nothing.
-    for job_id, planned in dispatched[1:]:
-        assert chunks.chunk_run(job_id=job_id, chunk_index=planned[0]) is False
+    # Their waiting slices are gone; a second cancel changes nothing.
+    assert not Lane.objects.exists() and work.run_ticket() is False
     again = auth_client.post(f"/api/matrices/{matrix_id}/cancel/").json()
     assert again["status"] == "cancelled" and again["cells"] == body["cells"]
 
@@ -343,3 +347,83 @@ def test_first_edition_simulation_and_matrix(auth_client, dispatched):
     assert matrix.status_code == 202, matrix.json()
     cells = SimulationJob.objects.filter(matrix_id=matrix.json()["id"])
     assert cells and all(c.ruleset == "first" for c in cells)
+
+
+def test_a_failed_cell_shows_its_reason_the_others_finish_and_it_runs_again(
+    auth_client, api_client, client, user, other_user, dispatched, monkeypatch
+):
+    """A gauntlet cell that fails says why; the other cells go on and finish; the
+    matrix stays cancellable while they run; the owner runs the failed cell again
+    (others may not)."""
+    from simulate.kinds import _GamePlayer
+
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        matrix_id = auth_client.post(
+            "/api/matrices/",
+            {
+                "decks": [FACTION_A, FACTION_B, "savanna-elves"],
+                "gauntlet": True,
+                "games_per_pair": 4,
+                "agent": "random",
+                "seed": 5,
+            },
+            format="json",
+        ).json()["id"]
+    cells = SimulationJob.objects.filter(matrix_id=matrix_id).order_by("matrix_col")
+    broken = cells[0]
+    real = _GamePlayer.play
+
+    def fails_for_breakers(self, unit):  # type: ignore[no-untyped-def]
+        if self.job.pk == broken.pk:
+            raise RuntimeError("a rules bug in this matchup")
+        return real(self, unit)
+
+    monkeypatch.setattr(_GamePlayer, "play", fails_for_breakers)
+    assert work.run_ticket(only=("simulation", broken.pk))
+    body = auth_client.get(f"/api/matrices/{matrix_id}/").json()
+    assert body["status"] == "running"  # the other cell still has work
+    failed = next(c for c in body["cells"] if c["id"] == broken.pk)
+    assert failed["status"] == "failed" and "a rules bug" in failed["error"]
+    client.force_login(user)
+    page = client.get(f"/matrices/{matrix_id}/")
+    assert b"a rules bug in this matchup" in page.content
+    assert b"Cancel the remaining pairs" in page.content
+    assert b"Run this cell again" in page.content
+    while work.run_ticket():
+        pass
+    body = auth_client.get(f"/api/matrices/{matrix_id}/").json()
+    assert body["status"] == "failed"
+    assert sorted(c["status"] for c in body["cells"]) == ["done", "failed"]
+
+    rerun = f"/api/matrices/{matrix_id}/cells/{broken.pk}/rerun/"
+    api_client.force_authenticate(other_user)
+    assert api_client.post(rerun).status_code == 404
+    monkeypatch.setattr(_GamePlayer, "play", real)
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        response = auth_client.post(rerun)
+    assert response.status_code == 200, response.json()
+    assert response.json()["status"] == "running"
+    cell = next(c for c in response.json()["cells"] if c["id"] == broken.pk)
+    assert cell["status"] == "queued" and cell["error"] == ""
+    while work.run_ticket():
+        pass
+    body = auth_client.get(f"/api/matrices/{matrix_id}/").json()
+    assert body["status"] == "done" and all(c["games"] == 4 for c in body["cells"])
+    # A cell that did not fail is not run again.
+    again = auth_client.post(rerun)
+    assert again.status_code == 400 and "failed" in again.json()["message"]
+
+
+def test_a_failed_simulation_runs_again_through_the_api(
+    auth_client, dispatched, monkeypatch
+):
+    job_id = submit(auth_client, games=4, agent_a="random", agent_b="random").json()[
+        "id"
+    ]
+    SimulationJob.objects.filter(pk=job_id).update(status="failed", error="lost")
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        response = auth_client.post(f"{URL}{job_id}/rerun/")
+    assert response.status_code == 200 and response.json()["status"] == "queued"
+    jobs.simulation_run_inline(job_id=job_id)
+    assert auth_client.get(f"{URL}{job_id}/").json()["status"] == "done"
+    assert auth_client.post(f"{URL}{job_id}/rerun/").status_code == 400

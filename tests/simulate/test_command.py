@@ -54,7 +54,14 @@ def test_command_text_output_and_bad_deck():
         call_command("simulate", "--a", "nowhere", "--b", FACTION_B, "--games", "1")
 
 
-def test_resume_command_reports_resumed_jobs():
+def test_resume_command_runs_a_watchdog_round(monkeypatch):
+    sent: list[tuple[int, int]] = []
+    monkeypatch.setattr(
+        "simulate.management.commands.simulate_resume.send_tickets",
+        lambda i=0, b=0: sent.append((i, b)),
+    )
     out = io.StringIO()
-    call_command("simulate_resume", "--minutes", "30", stdout=out)
-    assert out.getvalue().startswith("resumed 0 job(s)")
+    call_command("simulate_resume", stdout=out)
+    assert out.getvalue().startswith("watchdog round: lanes [] back in line")
+    call_command("simulate_resume", "--all-queued", stdout=out)
+    assert "sent 0 ticket(s)" in out.getvalue() and sent == [(0, 0)]

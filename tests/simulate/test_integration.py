@@ -2,18 +2,19 @@
 
 - Embedded default (kombu filesystem broker, no server): a job submitted through the
   REST API finishes on a worker subprocess. Runs whenever the broker is the default.
-- Redis (``CELERY_BROKER_URL=redis://...``): the same, then a fault test: the worker is
-  killed with SIGKILL mid-job, a new worker starts, and the job completes with exactly
-  the requested games, each chunk stored once. Skipped with a reason when Redis is not
+- Any broker: planner games on a two-process worker equal one process's; "to
+  precision" rounds; a soft time limit of 5 s with games of about a second (the
+  slicing, not the job, adapts to the limit).
+- Redis (``CELERY_BROKER_URL=redis://...``): one of two workers is killed with
+  SIGKILL mid-slice and never restarted; the survivor's watchdog puts the lost slice
+  back in line within a minute of the kill (its heartbeat stopped) and the job ends
+  with exactly the engine's games. Skipped with a reason when Redis is not
   configured or not answering; with ``SW_REQUIRE_SERVICES=1`` a missing Redis fails.
-- Redis: one of two workers is killed with SIGKILL and never restarted; the other's
-  watchdog re-sends the lost chunk long before the visibility timeout, with no
-  command run (issue 15).
 
 The worker reaches the test database through ``DATABASE_URL`` (the test database's
 name; on SQLite the conftest switches the test database to a file for these tests)
-and consumes a queue of its own (``SIMULATE_QUEUE``), so no other worker on this
-machine (``make run``) can take its tasks.
+and consumes a queue of its own (``WORK_QUEUE``), so no other worker on this
+machine (``make run``) can take its tickets.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from django.conf import settings
 from django.db import connection
 
 from engine.play import play_many
-from simulate import adapters, workers
+from simulate import adapters, selectors, workers
 from simulate.models import ChunkResult, SimulationJob
 
 from .conftest import FACTION_A, FACTION_B
@@ -61,10 +62,19 @@ def database_url() -> str:
     pytest.skip(f"no worker database URL for {connection.vendor}")
 
 
+def worker_env(queue: str, **env: str) -> dict[str, str]:
+    """A worker's environment: the test database, tickets on ``queue``."""
+    return {"DATABASE_URL": database_url(), "WORK_QUEUE": queue, **env}
+
+
 @contextmanager
-def celery_worker(queue: str, log: Path, **env: str) -> Iterator[subprocess.Popen]:
+def celery_worker(
+    queue: str, log: Path, *, concurrency: int = 2, **env: str
+) -> Iterator[subprocess.Popen]:
     """A real worker subprocess on the test database, consuming ``queue``."""
-    with workers.worker(queue, log, env={"DATABASE_URL": database_url(), **env}) as p:
+    with workers.worker(
+        queue, log, concurrency=concurrency, env=worker_env(queue, **env)
+    ) as p:
         yield p
 
 
@@ -89,28 +99,30 @@ def done(body: dict) -> bool:
 @pytest.fixture
 def queue(settings) -> Iterator[str]:
     name = workers.new_queue_name("sim-test")
-    settings.SIMULATE_QUEUE = name
+    settings.WORK_QUEUE = name
     yield name
     workers.delete_queue(name)  # leave nothing behind in the broker
 
 
-def check_exact(job: SimulationJob, chunks: list[int]) -> None:
-    """Stored chunks equal the engine's games for the same seed, slice by slice."""
+def check_exact(job: SimulationJob, first: int = 0, count: int | None = None) -> None:
+    """The stored games equal the engine's games for the same seed (game indices
+    ``first ..``, all by default)."""
     a, b = adapters.game_deck(job.deck_a), adapters.game_deck(job.deck_b)
-    for chunk in chunks:
-        indices = job.chunk_range(chunk)
-        expected = play_many(
-            a,
-            b,
-            seed=job.seed,
-            games=len(indices),
-            game_indices=list(indices),
-            agent_a=job.agent_a,
-            agent_b=job.agent_b,
-            swap=job.swap,
-        )
-        row = ChunkResult.objects.get(job=job, chunk_index=chunk)
-        assert row.outcomes == [adapters.outcome_row(r) for r in expected]
+    count = job.games - first if count is None else count
+    expected = play_many(
+        a,
+        b,
+        seed=job.seed,
+        games=count,
+        game_indices=list(range(first, first + count)),
+        agent_a=job.agent_a,
+        agent_b=job.agent_b,
+        swap=job.swap,
+        rules=adapters.rules(job.ruleset),
+    )
+    per = job.results_per_index
+    stored = selectors.simulation_outcomes(job=job)[first * per : (first + count) * per]
+    assert stored == [adapters.outcome_row(r) for r in expected]
 
 
 def submit(client, **body) -> int:
@@ -122,12 +134,15 @@ def submit(client, **body) -> int:
 
 
 def assert_complete(job_id: int, games: int) -> SimulationJob:
+    """Every game stored once: the slices' game ranges follow each other with no
+    gap or overlap and add up to the job's games."""
     job = SimulationJob.objects.get(pk=job_id)
-    rows = ChunkResult.objects.filter(job=job)
-    assert sorted(rows.values_list("chunk_index", flat=True)) == list(
-        range(job.chunk_count)
-    )
-    assert sum(rows.values_list("games", flat=True)) == games
+    rows = list(ChunkResult.objects.filter(job=job).order_by("first_game"))
+    expected_first = 0
+    for row in rows:
+        assert row.first_game == expected_first
+        expected_first += row.games // job.results_per_index
+    assert sum(r.games for r in rows) == games
     assert job.result["games"] == games
     assert job.result["wins_a"] + job.result["wins_b"] + job.result["draws"] == games
     return job
@@ -142,53 +157,66 @@ def test_embedded_broker_worker_runs_a_job(auth_client, queue, tmp_path):
     log = tmp_path / "worker.log"
     with celery_worker(queue, log):
         job_id = submit(
-            auth_client,
-            games=24,
-            chunk_size=5,
-            agent_a="random",
-            agent_b="random",
-            swap=True,
+            auth_client, games=24, agent_a="random", agent_b="random", swap=True
         )
         body = wait_for(auth_client, job_id, log, done, timeout=90)
     assert body["status"] == "done", body.get("error")
     assert body["progress"] == {"done": 48, "total": 48}
     job = assert_complete(job_id, 48)
-    check_exact(job, list(range(job.chunk_count)))
+    check_exact(job)
+    assert job.heals == 0
 
 
 @pytest.mark.django_db(transaction=True)
 def test_planner_games_are_the_same_on_a_two_process_worker(
-    auth_client, settings, queue, tmp_path
+    auth_client, queue, tmp_path
 ):
     """The planner's budgets are counted in play-out steps, never in time: a job it
-    plays on a real worker with two processes (chunks in parallel, in any order)
+    plays on a real worker with two processes (slices in parallel, cut by time)
     stores exactly the games one process plays for the same seed."""
     log = tmp_path / "worker.log"
-    with celery_worker(queue, log):
+    with celery_worker(queue, log, WORK_SLICE_SECONDS="1"):
         job_id = submit(
-            auth_client,
-            games=10,
-            chunk_size=5,
-            agent_a="planner",
-            agent_b="greedy",
-            swap=True,
+            auth_client, games=8, agent_a="planner", agent_b="greedy", swap=True
         )
         body = wait_for(auth_client, job_id, log, done, timeout=240)
     assert body["status"] == "done", body.get("error")
     assert body["agent_a"] == "planner"
-    job = assert_complete(job_id, 20)
-    check_exact(job, list(range(job.chunk_count)))
+    job = assert_complete(job_id, 16)
+    check_exact(job)
 
 
 @pytest.mark.django_db(transaction=True)
-def test_to_precision_waves_stay_on_the_jobs_queue(auth_client, queue, tmp_path):
-    """Later waves are sent by the worker (chord body) to the queue the job came on."""
+def test_a_short_soft_time_limit_slices_finer_and_never_fails_the_job(
+    auth_client, queue, tmp_path
+):
+    """CELERY_TASK_SOFT_TIME_LIMIT=5 with planner games of about a second each: the
+    slices shrink to fit the limit (a third of it), the job completes, its games
+    are the engine's, and no slice was lost on the way."""
     log = tmp_path / "worker.log"
-    with celery_worker(queue, log):
+    limits = {"CELERY_TASK_SOFT_TIME_LIMIT": "5", "CELERY_TASK_TIME_LIMIT": "8"}
+    with celery_worker(queue, log, **limits):
+        job_id = submit(auth_client, games=12, agent_a="planner", agent_b="planner")
+        body = wait_for(auth_client, job_id, log, done, timeout=300)
+    assert body["status"] == "done", (body.get("error"), log.read_text()[-3000:])
+    job = assert_complete(job_id, 12)
+    rows = ChunkResult.objects.filter(job=job)
+    assert rows.count() > 4  # more slices than lanes: cut by time
+    assert max(r.elapsed_ms for r in rows) < 5000
+    assert job.heals == 0
+    check_exact(job)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_to_precision_rounds_on_a_worker(auth_client, queue, tmp_path, settings):
+    """The rounds after the first are planned by the worker and stay on the job's
+    queue; where the job stops depends only on its games."""
+    log = tmp_path / "worker.log"
+    with celery_worker(queue, log, SIMULATE_WAVE_GAMES="40"):
+        settings.SIMULATE_WAVE_GAMES = 40
         job_id = submit(
             auth_client,
             games=400,
-            chunk_size=10,
             target_half_width=0.1,
             agent_a="random",
             agent_b="random",
@@ -196,10 +224,9 @@ def test_to_precision_waves_stay_on_the_jobs_queue(auth_client, queue, tmp_path)
         body = wait_for(auth_client, job_id, log, done, timeout=120)
     assert body["status"] == "done", body.get("error")
     played = body["result"]["games"]
-    assert 80 <= played < 400 and played % 40 == 0  # several waves of 4 chunks
+    assert 80 <= played < 400 and played % 40 == 0  # several rounds of 40
     assert body["result"]["half_width"] <= 0.1
-    job = SimulationJob.objects.get(pk=job_id)
-    assert ChunkResult.objects.filter(job=job).count() == played // 10
+    check_exact(SimulationJob.objects.get(pk=job_id), 0, played)
 
 
 def redis_answers() -> bool:
@@ -229,102 +256,63 @@ def test_redis_worker_runs_a_job_end_to_end(
 ):
     log = tmp_path / "worker.log"
     with celery_worker(queue, log):
-        job_id = submit(
-            auth_client, games=60, chunk_size=7, agent_a="random", agent_b="greedy"
-        )
+        job_id = submit(auth_client, games=60, agent_a="random", agent_b="greedy")
         body = wait_for(auth_client, job_id, log, done, timeout=90)
     assert body["status"] == "done", body.get("error")
     job = assert_complete(job_id, 60)
-    check_exact(job, [0, job.chunk_count - 1])
+    check_exact(job)
+
+
+def _group_pids(proc: subprocess.Popen) -> set[int]:
+    out = subprocess.run(
+        ["ps", "-o", "pid=", "-g", str(proc.pid)], capture_output=True, text=True
+    ).stdout
+    return {int(p) for p in out.split()}
 
 
 @pytest.mark.requires_redis
 @pytest.mark.django_db(transaction=True)
-def test_killed_worker_job_completes_exactly_once(
+def test_killed_worker_heals_within_a_minute_with_identical_games(
     require_redis, auth_client, queue, tmp_path
 ):
-    """SIGKILL the whole worker (main process and pool) mid-job: its unacknowledged
-    chunks come back after the visibility timeout to a new worker, and the job ends
-    with exactly the requested games (chunk upserts never count a game twice)."""
-    log = tmp_path / "worker.log"
-    env = {"CELERY_BROKER_VISIBILITY_TIMEOUT": "4"}
-    games, chunk = 240, 8  # greedy: ~0.5 s per chunk, 30 chunks on 2 processes
-    with celery_worker(queue, log, **env) as first:
-        job_id = submit(
-            auth_client,
-            games=games,
-            chunk_size=chunk,
-            agent_a="greedy",
-            agent_b="greedy",
-        )
-        wait_for(
-            auth_client,
-            job_id,
-            log,
-            lambda b: b["progress"]["done"] >= games // 5 or done(b),
-            120,
-        )
-        workers.stop(first, signal.SIGKILL)
-    body = auth_client.get(f"/api/simulations/{job_id}/").json()
-    assert body["status"] == "running", "the job ended before the kill; make it longer"
-    killed_at = body["progress"]["done"]
-    with celery_worker(queue, log, **env):
-        body = wait_for(auth_client, job_id, log, done, timeout=150)
-    assert body["status"] == "done", body.get("error")
-    assert body["progress"]["done"] == games > killed_at
-    job = assert_complete(job_id, games)
-    check_exact(job, [0, job.chunk_count - 1])
+    """Two workers share a job; one is killed with SIGKILL mid-slice and never comes
+    back. Redis would hand its ticket out again only after the visibility timeout
+    (900 s, its default); the survivor's watchdog sees the slice's heartbeat stop
+    and puts it back in line within a minute of the kill (LOST_AFTER 20 s +
+    a watchdog round of 5 s, the defaults), and the job completes with exactly the
+    engine's games, each stored once."""
+    from work.models import Lane, LaneState
 
-
-@pytest.mark.requires_redis
-@pytest.mark.django_db(transaction=True)
-def test_killed_worker_heals_without_a_command(
-    require_redis, auth_client, queue, tmp_path
-):
-    """Two workers share a job; one is killed with SIGKILL mid-chunk and never comes
-    back. Redis would redeliver its chunk only after the visibility timeout (900 s,
-    left at its default here); the surviving worker's watchdog re-sends it once the
-    job has made no progress for SIMULATE_STALE_AFTER seconds, and the job completes
-    with exactly the requested games, no command run. (Production: STALE_AFTER 60 s,
-    watchdog every 15 s; shortened here to keep the test quick.)"""
     log = tmp_path / "worker.log"
-    env = {
-        "SIMULATE_STALE_AFTER": "6",
-        "SIMULATE_WATCHDOG_INTERVAL": "1",
-        "CELERY_TASK_SOFT_TIME_LIMIT": "4",
-        "CELERY_TASK_TIME_LIMIT": "5",
-    }
-    games, chunk = 160, 8  # greedy: ~0.3-0.5 s per chunk, 20 chunks
-    db = {"DATABASE_URL": database_url()}
-    survivor = workers.start(queue, log, concurrency=1, env={**db, **env})
-    victim = workers.start(queue, log, concurrency=1, env={**db, **env})
+    env = worker_env(queue, WORK_SLICE_SECONDS="2")
+    survivor = workers.start(queue, log, concurrency=1, env=env)
+    victim = workers.start(queue, log, concurrency=1, env=env)
     try:
-        job_id = submit(
-            auth_client,
-            games=games,
-            chunk_size=chunk,
-            agent_a="greedy",
-            agent_b="greedy",
-        )
-        wait_for(
-            auth_client,
-            job_id,
-            log,
-            lambda b: b["progress"]["done"] >= games // 4 or done(b),
-            120,
-        )
+        job_id = submit(auth_client, games=1200, agent_a="greedy", agent_b="greedy")
+        deadline = time.monotonic() + 60
+        held = None
+        while time.monotonic() < deadline and held is None:
+            pids = _group_pids(victim)
+            for lane in Lane.objects.filter(job_id=job_id, state=LaneState.RUNNING):
+                if int(lane.holder.rsplit(":", 1)[-1] or 0) in pids:
+                    held = lane
+            time.sleep(0.1)
+        assert held is not None, log.read_text()[-3000:]
         workers.stop(victim, signal.SIGKILL)
         killed = time.monotonic()
-        body = auth_client.get(f"/api/simulations/{job_id}/").json()
-        assert body["status"] == "running", "ended before the kill; make it longer"
-        body = wait_for(auth_client, job_id, log, done, timeout=120)
+        while SimulationJob.objects.get(pk=job_id).heals == 0:
+            assert time.monotonic() - killed < 60, log.read_text()[-3000:]
+            time.sleep(0.2)
         healed_in = time.monotonic() - killed
+        body = wait_for(auth_client, job_id, log, done, timeout=240)
     finally:
         workers.stop(victim, signal.SIGKILL)
         workers.stop(survivor)
     assert body["status"] == "done", body.get("error")
-    assert body["progress"]["done"] == games
-    assert healed_in < 120
-    job = assert_complete(job_id, games)
-    check_exact(job, [0, job.chunk_count - 1])
-    assert "watchdog: re-sent lost chunks" in log.read_text()
+    assert body["progress"]["done"] == 1200
+    assert healed_in < 60
+    print(f"the lost slice was back in line {healed_in:.1f} s after the kill")
+    job = assert_complete(job_id, 1200)
+    check_exact(job)
+    assert job.heals == 1
+    assert "back in line" in log.read_text()

@@ -52,12 +52,15 @@ def test_faction_without_deck_list_is_400_deck_unknown(auth_client, dispatched, 
 
 
 @pytest.mark.django_db
-def test_broker_refusing_a_job_fails_it_instead_of_leaving_it_queued(user):
-    def broker_down(job_id: int, chunks: list[int]) -> None:
+def test_broker_refusing_a_job_fails_it_instead_of_leaving_it_queued(
+    user, monkeypatch
+):
+    def broker_down(interactive: int = 0, batch: int = 0) -> None:
         from kombu.exceptions import OperationalError
 
         raise OperationalError("Error 111 connecting to 127.0.0.1:1. Refused.")
 
+    monkeypatch.setattr("work.dispatch.send_tickets", broker_down)
     with pytest.raises(jobs.BrokerUnavailable):
         with TestCase.captureOnCommitCallbacks(execute=True):
             jobs.simulation_create(
@@ -65,7 +68,6 @@ def test_broker_refusing_a_job_fails_it_instead_of_leaving_it_queued(user):
                 deck_a={"name": "a"},
                 deck_b={"name": "b"},
                 games=10,
-                dispatch=broker_down,
             )
     job = SimulationJob.objects.get()
     assert job.status == JobStatus.FAILED and "task queue" in job.error

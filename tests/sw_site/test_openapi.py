@@ -128,14 +128,14 @@ def test_schemathesis_finds_no_server_error_and_no_schema_violation(
     from cards.services import catalog_load
     from decks.services import faction_decks_sync
     from engine.deckbuilding.catalog import load_catalog
-    from simulate import heartbeat
+    from work import heartbeat
 
     catalog_load(catalog=load_catalog())
     faction_decks_sync()
     user = django_user_model.objects.create_user(username="fuzz", password="x-pass-1")
     token = Token.objects.create(user=user)
     env = production_env(live_database_url, tmp_path / "static")
-    env["SIMULATE_WATCHDOG_INTERVAL"] = "600"  # the heartbeat below stays fresh
+    env["WORK_WATCHDOG_INTERVAL"] = "600"  # the heartbeat below stays fresh
     heartbeat.beat()
     with start_gunicorn(env, tmp_path, workers=2) as base:
         for name, headers in (

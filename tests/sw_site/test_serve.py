@@ -110,7 +110,7 @@ def get(url: str) -> tuple[int, dict[str, str], bytes]:
 
 
 def test_production_server_serves_static_files_and_json_errors(server: str) -> None:
-    from simulate import heartbeat
+    from work import heartbeat
 
     status, headers, body = get(f"{server}/static/css/site.css")
     assert status == 200 and b"{" in body
@@ -134,7 +134,7 @@ def test_production_server_serves_static_files_and_json_errors(server: str) -> N
     assert report["checks"]["broker"]["ok"] is True
     assert report["checks"]["workers"]["ok"] is False
 
-    heartbeat.beat()  # what a worker's watchdog does every 15 s
+    heartbeat.beat()  # what a worker's watchdog does every 5 s
     status, headers, body = get(f"{server}/api/health/")
     assert status == 200, body
     assert json.loads(body)["status"] == "ok"

@@ -92,7 +92,7 @@ class Command(BaseCommand):
                 ruleset=options["ruleset"],
                 chunk_size=options["chunk_size"],
                 target_half_width=options["target_half_width"],
-                dispatch=None,
+                dispatch=False,
                 enforce_limits=False,
             )
         except DeckRejected as exc:

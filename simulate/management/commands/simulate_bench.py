@@ -96,10 +96,11 @@ class Command(BaseCommand):
         queue = workers.new_queue_name("sim-bench")
         log = Path(tempfile.gettempdir()) / f"{queue}.log"
         owner = get_user_model().objects.get(username=BENCH_USER)
-        with workers.worker(queue, log, concurrency=concurrency):
+        env = {"WORK_QUEUE": queue}
+        with workers.worker(queue, log, concurrency=concurrency, env=env):
             time.sleep(3)  # let the worker boot before the clock starts
             started = time.monotonic()
-            with override_settings(SIMULATE_QUEUE=queue):
+            with override_settings(WORK_QUEUE=queue):
                 job = jobs.simulation_submit(
                     owner=owner,
                     deck_a=options["a"],

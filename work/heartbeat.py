@@ -1,9 +1,9 @@
-"""A worker's sign of life, kept in the shared cache (``/api/health/`` reads it).
+"""Workers' signs of life, kept in the shared cache (``/api/health/`` reads them).
 
-Every worker's watchdog (``sw_site.celery.Watchdog``) calls :func:`beat` each
-``SIMULATE_WATCHDOG_INTERVAL`` seconds; the health endpoint calls a worker alive when
-the last beat is at most three intervals old. The cache must be shared by the web
-and the workers (the database cache by default; see ``CACHES`` in the settings).
+Every worker's watchdog (``work.bootsteps.Watchdog``) calls :func:`beat` each
+``WORK_WATCHDOG_INTERVAL`` seconds; the health check calls a worker alive when the
+last beat is at most three intervals old. The cache must be shared by the web and
+the workers (the database cache by default; see ``CACHES`` in the settings).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any
 
 from django.core.cache import cache
 
-KEY = "simulate:worker-heartbeat"
+KEY = "work:worker-heartbeat"
 
 
 def beat(*, now: float | None = None) -> None:

@@ -1,0 +1,126 @@
+"""The job framework's layers: ``work`` (slices, heartbeats, watchdog, fair
+scheduling) stands below ``simulate`` and ``analysis`` and never imports them;
+``analysis`` uses only public names of ``simulate``; the Celery app imports no
+app; and no module-level import circle joins simulate, analysis, work and the
+Celery app."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+APPS = ("simulate", "analysis", "work")
+
+
+def _modules() -> dict[str, Path]:
+    found = {}
+    for app in APPS:
+        for path in (ROOT / app).rglob("*.py"):
+            if "migrations" in path.parts:
+                continue
+            rel = path.relative_to(ROOT).with_suffix("")
+            parts = list(rel.parts)
+            if parts[-1] == "__init__":
+                parts = parts[:-1]
+            found[".".join(parts)] = path
+    found["sw_site.celery"] = ROOT / "sw_site" / "celery.py"
+    return found
+
+
+def _imports(path: Path, *, top_level_only: bool) -> list[tuple[str, list[str]]]:
+    """(module, imported names) of every import (or only those at module level)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    nodes = tree.body if top_level_only else list(ast.walk(tree))
+    out = []
+    for node in nodes:
+        if isinstance(node, ast.Import):
+            out += [(alias.name, []) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            out.append((node.module, [alias.name for alias in node.names]))
+    return out
+
+
+def test_work_imports_neither_simulate_nor_analysis():
+    for name, path in _modules().items():
+        if not name.startswith("work"):
+            continue
+        bad = [
+            m
+            for m, _ in _imports(path, top_level_only=False)
+            if m.split(".")[0] in ("simulate", "analysis")
+        ]
+        assert not bad, f"{name} imports {bad}: work stands below the apps using it"
+
+
+def test_simulate_never_imports_analysis():
+    for name, path in _modules().items():
+        if name.startswith("simulate"):
+            bad = [
+                m
+                for m, _ in _imports(path, top_level_only=False)
+                if m.split(".")[0] == "analysis"
+            ]
+            assert not bad, f"{name} imports {bad}"
+
+
+def test_analysis_uses_only_public_names_of_simulate():
+    for name, path in _modules().items():
+        if not name.startswith("analysis"):
+            continue
+        for module, names in _imports(path, top_level_only=False):
+            if module.split(".")[0] != "simulate":
+                continue
+            private = [n for n in [*module.split("."), *names] if n.startswith("_")]
+            assert not private, f"{name} imports private {private} from {module}"
+            assert module not in ("simulate.tasks",), f"{name} imports {module}"
+
+
+def test_the_celery_app_imports_no_app():
+    imported = [
+        m for m, _ in _imports(ROOT / "sw_site" / "celery.py", top_level_only=False)
+    ]
+    bad = [m for m in imported if m.split(".")[0] in (*APPS, "cards", "decks")]
+    assert not bad, f"sw_site/celery.py imports {bad}"
+
+
+def test_no_module_level_import_circle():
+    modules = _modules()
+    graph: dict[str, set[str]] = {name: set() for name in modules}
+    for name, path in modules.items():
+        for module, names in _imports(path, top_level_only=True):
+            for target in (module, *(f"{module}.{n}" for n in names)):
+                if target in modules and target != name:
+                    graph[name].add(target)
+    # Tarjan's strongly connected components: any of more than one module is a circle
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    circles: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in graph[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                circles.append(sorted(component))
+
+    for v in graph:
+        if v not in index:
+            visit(v)
+    assert not circles, f"import circles: {circles}"
