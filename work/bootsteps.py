@@ -44,9 +44,7 @@ class Watchdog(bootsteps.StartStopStep):
         from work.services import watchdog_tick
 
         try:
-            acted = watchdog_tick()
-            if acted:
-                logger.warning("watchdog: lanes %s back in line", acted)
+            watchdog_tick()  # it logs what it did
         except Exception as exc:  # noqa: BLE001 - never let the watchdog kill a worker
             logger.warning("watchdog: round failed: %r", exc)
         finally:

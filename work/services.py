@@ -523,7 +523,8 @@ def orphans(*, now: Any = None) -> list[Lane]:
     if not queued:
         return []
     quiet = timedelta(seconds=2 * float(conf.get("WATCHDOG_INTERVAL") or 5))
-    last = Lane.objects.aggregate(m=Max("served_at"))["m"]
+    # The last claim anywhere (kept per user: lanes are deleted with their round).
+    last = Share.objects.aggregate(m=Max("served_at"))["m"]
     oldest = min(lane.queued_at for lane in queued)
     if (last and now - last < quiet) or now - oldest < quiet:
         return []
@@ -537,5 +538,10 @@ def watchdog_tick() -> list[int]:
     heartbeat.beat()
     healed = heal_lost()
     stray = orphans()
+    if stray:
+        logger.warning(
+            "lanes %s wait with nothing running: their tickets sent again",
+            [lane.pk for lane in stray],
+        )
     dispatch.send_tickets_quietly(*_counts([*healed, *stray]))
     return [lane.pk for lane in [*healed, *stray]]

@@ -156,9 +156,9 @@ def test_waiting_work_gets_tickets_again_only_when_nothing_runs(
     Lane.objects.update(queued_at=long_ago)
     running = work.claim()
     assert work.orphans() == []  # something runs: tickets are flowing
-    Lane.objects.filter(pk=running.pk).update(
-        state=LaneState.QUEUED, claim="", served_at=long_ago
-    )
+    Lane.objects.filter(pk=running.pk).update(state=LaneState.QUEUED, claim="")
+    assert work.orphans() == []  # a claim was made just now: tickets are flowing
+    Share.objects.update(served_at=long_ago)
     assert len(work.orphans()) == 2
     sent.clear()
     work.watchdog_tick()
