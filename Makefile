@@ -7,11 +7,12 @@ HOST   ?= 127.0.0.1
 PORT   ?= 8000
 WORKERS ?= 2
 PYTEST_ARGS ?=
+PYTEST_WORKERS ?= auto
 
 WEB_WORKERS ?= 3
 WEB_THREADS ?= 4
 
-.PHONY: install run serve worker test lint typecheck bench load docs clean
+.PHONY: install run serve worker test test-fast lint typecheck bench load docs clean
 
 # Installing compiles the engine's hot modules with mypyc when a C compiler works
 # (setup.py; SW_ENGINE_PURE=1 skips it) and says which build it made.
@@ -65,9 +66,14 @@ worker: install
 	$(BIN)/celery -A sw_site worker --loglevel=INFO --concurrency=$(WORKERS)
 
 # The whole test suite on whatever DATABASE_URL / CELERY_BROKER_URL say (embedded defaults
-# when unset).
+# when unset), spread over every core (pytest-xdist; PYTEST_WORKERS=0 runs it in one
+# process). `make test-fast` is the inner loop: no browser, no real worker subprocess,
+# no long fuzz run.
 test: install
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
+
+test-fast: install
+	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) -m "not slow and not browser and not worker" $(PYTEST_ARGS)
 
 lint: install
 	$(BIN)/ruff check .
