@@ -1,5 +1,5 @@
 """``python manage.py simulate_pairs [--ruleset second] [--factions a,b,...]
-[--games 100] [--workers 2] [--json]``
+[--with SLUG] [--games 100] [--workers 2] [--json]``
 
 The player's main path as a benchmark: a default simulation (the form's defaults:
 100 games, seats alternating, the default agent, no setting changed) of every
@@ -38,6 +38,9 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--ruleset", default="second")
         parser.add_argument("--factions", help="comma-separated slugs (default all)")
+        parser.add_argument(
+            "--with", dest="involving", help="only the pairs with this faction deck"
+        )
         parser.add_argument("--games", type=int, default=100)
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument("--workers", type=int, default=2)
@@ -62,7 +65,12 @@ class Command(BaseCommand):
             time.sleep(3)  # let the worker boot before the clock starts
             started = time.monotonic()
             with override_settings(WORK_QUEUE=queue):
-                for i, (a, b) in enumerate(permutations(factions, 2)):
+                pairs = [
+                    (a, b)
+                    for a, b in permutations(factions, 2)
+                    if not options["involving"] or options["involving"] in (a, b)
+                ]
+                for i, (a, b) in enumerate(pairs):
                     job = jobs.simulation_submit(
                         owner=owner,
                         deck_a=a,
