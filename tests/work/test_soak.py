@@ -65,19 +65,20 @@ def test_three_users_at_once_all_complete_fairly_and_exactly(
     faction = Deck.objects.get(is_faction_deck=True, faction__slug="polar-dwarves")
     deck = deck_copy(deck=faction, owner=analyst, name="Frost wall")
     log = tmp_path / "worker.log"
-    worker_env = {"WORK_SLICE_SECONDS": "2", "ANALYSIS_ROUND_BLOCKS": "4"}
+    # (the round size is stored in the analysis's state: the worker follows it)
     settings.ANALYSIS_ROUND_BLOCKS = 4
-    with celery_worker(queue, log, **worker_env):
+    values = {
+        "owner": analyst,
+        "deck_id": deck.pk,
+        "kind": "card-values",
+        "field": ["cave-goblins"],
+        "agent": "greedy",
+        "max_games": 600,
+        "seed": 21,
+    }
+    with celery_worker(queue, log, WORK_SLICE_SECONDS="2"):
         with TestCase.captureOnCommitCallbacks(execute=True):
-            card_values = analysis.analysis_submit(
-                owner=analyst,
-                deck_id=deck.pk,
-                kind="card-values",
-                field=["cave-goblins"],
-                agent="greedy",
-                max_games=600,
-                seed=21,
-            )
+            card_values = analysis.analysis_submit(**values)
         with TestCase.captureOnCommitCallbacks(execute=True):
             gauntlet = matrices.matrix_submit(
                 owner=gauntleteer,
@@ -138,15 +139,6 @@ def test_three_users_at_once_all_complete_fairly_and_exactly(
         alone = jobs.simulation_run_inline(job_id=alone.pk)
         assert alone.result == SimulationJob.objects.get(pk=job.pk).result
     with TestCase.captureOnCommitCallbacks(execute=False):
-        again = analysis.analysis_submit(
-            owner=analyst,
-            deck_id=deck.pk,
-            kind="card-values",
-            field=["cave-goblins"],
-            agent="greedy",
-            max_games=600,
-            seed=21,
-            dispatch=False,
-        )
+        again = analysis.analysis_submit(**values, dispatch=False)
     again = analysis.analysis_run_inline(job_id=again.pk)
     assert again.report == AnalysisJob.objects.get(pk=card_values.pk).report
