@@ -1,12 +1,22 @@
-"""``python -m engine.bench [--json] [--games N] [--profile]``: engine throughput (the
-benchmark, and what its figures mean: :mod:`engine.tools.bench`)."""
+"""``python -m engine.bench [--json] [--random-games N] [--greedy-games N]
+[--planner-games N] [--warmup N] [--profile AGENT | --compare | --base REV]
+[--rounds N]``: engine throughput (the benchmark, and what its figures mean:
+:mod:`engine.tools.bench`).
+
+``--base REV`` plays the benchmark with the engine of git revision REV (a temporary
+worktree, removed afterwards) and with this working tree's, both pure, alternating
+over ``--rounds`` rounds, and reports ``random_speedup``, ``greedy_speedup`` and
+``planner_speedup`` (current games/s over REV's, median of the rounds)::
+
+    python -m engine.bench --base 24edb14 --rounds 3 --json
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
 
-from engine.tools.bench import bench, compare, profile
+from engine.tools.bench import bench, compare, compare_base, profile
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -27,21 +37,38 @@ def main(argv: list[str] | None = None) -> int:
         help="untimed games per matchup and agent before timing (default 5)",
     )
     ap.add_argument("--profile", choices=["random", "greedy", "planner"])
-    ap.add_argument(
+    side = ap.add_mutually_exclusive_group()
+    side.add_argument(
         "--compare",
         action="store_true",
         help="pure and compiled builds side by side (child processes)",
     )
-    ap.add_argument("--rounds", type=int, default=3, help="rounds of --compare")
+    side.add_argument(
+        "--base",
+        metavar="REV",
+        help="the engine of git revision REV (a temporary worktree) against this "
+        "working tree's, both pure, alternately; speed-ups are current/REV",
+    )
+    ap.add_argument(
+        "--rounds",
+        type=int,
+        default=3,
+        help="rounds of --compare or --base (default 3)",
+    )
     ns = ap.parse_args(argv)
-    if ns.compare:
+    if ns.compare or ns.base:
+        if ns.rounds < 1:
+            ap.error("--rounds must be at least 1")
         child = [
             f"--random-games={ns.random_games}",
             f"--greedy-games={ns.greedy_games}",
             f"--planner-games={ns.planner_games}",
             f"--warmup={ns.warmup}",
         ]
-        res = compare(ns.rounds, child)
+        if ns.base:
+            res = compare_base(ns.base, ns.rounds, child)
+        else:
+            res = compare(ns.rounds, child)
         print(json.dumps(res, sort_keys=True) if ns.json else res)
         return 0
     if ns.profile:

@@ -19,7 +19,27 @@ benchmark in child processes, pure and compiled alternately (``--rounds`` of eac
 default 3), and reports each build's games/s per round and ``random_speedup`` /
 ``greedy_speedup`` (and ``planner_speedup``), the medians of the per-round ratios
 compiled/pure (rounds run back to back, so a drift of the machine's speed affects
-both alike). Agent strength is measured by ``python -m engine.ladder`` and
+both alike).
+
+``--base REV`` measures a speed-up between two revisions of the engine
+(:func:`compare_base`): ``python -m engine.bench --base REV [--rounds N] --json``
+checks REV out in a temporary ``git worktree`` and plays this benchmark with REV's
+engine and with the working tree's engine (uncommitted edits included), each in its
+own child process whose ``sys.path`` starts with its tree (the child prints the
+``engine.__file__`` it imported, and the run stops if that is not under its tree).
+Both sides run the pure build (``SW_ENGINE_PURE=1``: a worktree has no compiled
+modules, and pure against pure needs no compiler). Rounds alternate the order
+(base then current, current then base, ...), so both sides see the same machine load,
+and the result holds each side's games/s per round (``base_random_games_per_s``,
+``current_random_games_per_s``...) and ``random_speedup``, ``greedy_speedup`` and
+``planner_speedup``: the median of the per-round ratios current/base (above 1: the
+working tree is faster), with their ``*_speedup_range``. The child runs REV's own
+``python -m engine.bench --json`` with the options every revision since the
+benchmark's ``--warmup`` accepts (``--random-games``, ``--greedy-games``,
+``--planner-games``, ``--warmup``), so it works for revisions where the benchmark was
+still the module ``engine/bench.py``; an agent REV does not register (``planner``)
+gets no ratio. The worktree is removed afterwards, also on an error or an interrupt.
+Agent strength is measured by ``python -m engine.ladder`` and
 ``python -m engine.agents --table``, not here.
 """
 
@@ -28,10 +48,13 @@ from __future__ import annotations
 import json
 import os
 import platform
+import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import engine
@@ -179,6 +202,34 @@ def _child(build: str, args: list[str]) -> dict[str, Any]:
     return data
 
 
+AGENTS = ("random", "greedy", "planner")
+
+
+def _speedups(
+    out: dict[str, Any],
+    slow_name: str,
+    slow: list[dict[str, Any]],
+    fast_name: str,
+    fast: list[dict[str, Any]],
+) -> None:
+    """Each side's games/s per round (``<side>_<agent>_games_per_s``) and each agent's
+    ``<agent>_speedup`` into ``out``: the median of the per-round ratios fast/slow
+    (``fast`` is the side that is expected to be faster: compiled, or the working
+    tree), with ``<agent>_speedup_range``. Agents missing on either side are left
+    out."""
+    for agent in AGENTS:
+        key = f"{agent}_games_per_s"
+        if key not in slow[0] or key not in fast[0]:
+            continue
+        a = [r[key] for r in slow]
+        b = [r[key] for r in fast]
+        ratios = [y / x for x, y in zip(a, b, strict=True)]
+        out[f"{slow_name}_{key}"] = a
+        out[f"{fast_name}_{key}"] = b
+        out[f"{agent}_speedup"] = round(statistics.median(ratios), 2)
+        out[f"{agent}_speedup_range"] = [round(min(ratios), 2), round(max(ratios), 2)]
+
+
 def compare(rounds: int, args: list[str]) -> dict[str, Any]:
     """Pure and compiled builds alternately, ``rounds`` times each."""
     if engine.BUILD != "compiled":
@@ -194,17 +245,121 @@ def compare(rounds: int, args: list[str]) -> dict[str, Any]:
         "machine": per["compiled"][0]["machine"],
         "engine_build": "both",
     }
-    for agent in ("random", "greedy", "planner"):
-        key = f"{agent}_games_per_s"
-        if key not in per["pure"][0] or key not in per["compiled"][0]:
-            continue
-        pure = [r[key] for r in per["pure"]]
-        comp = [r[key] for r in per["compiled"]]
-        ratios = [c / p for c, p in zip(comp, pure, strict=True)]
-        out[f"pure_{key}"] = pure
-        out[f"compiled_{key}"] = comp
-        out[f"{agent}_speedup"] = round(statistics.median(ratios), 2)
-        out[f"{agent}_speedup_range"] = [round(min(ratios), 2), round(max(ratios), 2)]
+    _speedups(out, "pure", per["pure"], "compiled", per["compiled"])
+    return out
+
+
+#: The working tree this engine was imported from (the parent of ``engine/``).
+TREE = Path(engine.__file__).resolve().parent.parent
+
+#: What a ``--base`` child runs (``python -c``): imports ``engine`` from the first
+#: entry of ``sys.path`` (its tree), says which file that was on stderr, then runs that
+#: tree's ``python -m engine.bench`` with the arguments given (a module of its own in
+#: older revisions, an alias of ``engine.cli.bench`` today: ``runpy`` finds either).
+_RUNNER = """\
+import runpy, sys
+import engine
+sys.stderr.write("bench-engine-file=" + engine.__file__ + "\\n")
+sys.stderr.flush()
+sys.argv = ["engine.bench", *sys.argv[1:]]
+runpy.run_module("engine.bench", run_name="__main__", alter_sys=True)
+"""
+_MARK = "bench-engine-file="
+
+
+def _git(*args: str, cwd: Path = TREE) -> str:
+    out = subprocess.run(
+        ["git", *args], cwd=cwd, check=True, capture_output=True, text=True
+    )
+    return out.stdout.strip()
+
+
+def _tree_child(tree: Path, args: list[str]) -> dict[str, Any]:
+    """The benchmark (``--json`` plus ``args``) played by the engine of ``tree``, pure,
+    in a child process with ``tree`` as its working directory and first on its
+    ``sys.path``; its JSON with ``engine_file`` (what it imported) added."""
+    env = dict(os.environ)
+    env["SW_ENGINE_PURE"] = "1"
+    env["PYTHONPATH"] = os.pathsep.join(
+        [str(tree), *filter(None, [os.environ.get("PYTHONPATH")])]
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", _RUNNER, "--json", *args],
+        cwd=tree,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    if proc.returncode != 0:
+        tail = "\n".join(proc.stderr.strip().splitlines()[-15:])
+        raise RuntimeError(f"the benchmark in {tree} failed:\n{tail}")
+    files = [
+        line[len(_MARK) :]
+        for line in proc.stderr.splitlines()
+        if line.startswith(_MARK)
+    ]
+    if not files or not Path(files[0]).resolve().is_relative_to(tree.resolve()):
+        raise RuntimeError(f"the child for {tree} imported engine from {files}")
+    lines = [line for line in proc.stdout.splitlines() if line.strip()]
+    data: dict[str, Any] = json.loads(lines[-1])
+    if data.get("engine_build", "pure") != "pure":
+        raise RuntimeError(
+            f"asked {tree} for the pure build, got {data['engine_build']}"
+        )
+    data["engine_file"] = files[0]
+    return data
+
+
+def compare_base(rev: str, rounds: int, args: list[str]) -> dict[str, Any]:
+    """The engine of git revision ``rev`` (a temporary worktree) against the working
+    tree's, both pure, ``rounds`` rounds alternating which plays first; speed-ups are
+    current/base (see the module docstring). The worktree is always removed."""
+    if rounds < 1:
+        raise ValueError("rounds must be at least 1")
+    try:
+        commit = _git("rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}")
+    except subprocess.CalledProcessError:
+        raise SystemExit(f"--base: {rev!r} is not a commit of {TREE}") from None
+    tmp = Path(tempfile.mkdtemp(prefix="sw-bench-base-"))
+    base = tmp / "engine-base"
+    per: dict[str, list[dict[str, Any]]] = {"base": [], "current": []}
+    order: list[list[str]] = []
+    try:
+        _git("worktree", "add", "--detach", "--quiet", str(base), commit)
+        trees = {"base": base, "current": TREE}
+        for i in range(rounds):
+            sides = ["base", "current"] if i % 2 == 0 else ["current", "base"]
+            order.append(sides)
+            for side in sides:
+                per[side].append(_tree_child(trees[side], args))
+    finally:
+        removed = subprocess.run(
+            ["git", "worktree", "remove", "--force", str(base)],
+            cwd=TREE,
+            capture_output=True,
+        )
+        shutil.rmtree(tmp, ignore_errors=True)
+        listed = subprocess.run(
+            ["git", "worktree", "list", "--porcelain"],
+            cwd=TREE,
+            capture_output=True,
+            text=True,
+        ).stdout
+        if removed.returncode != 0 and str(base) in listed:
+            # (its directory is gone now: drop git's record of it)
+            subprocess.run(["git", "worktree", "prune"], cwd=TREE, capture_output=True)
+    out: dict[str, Any] = {
+        "base": rev,
+        "base_commit": commit,
+        "current_commit": _git("rev-parse", "HEAD"),
+        "rounds": rounds,
+        "order": order,
+        "machine": per["current"][0]["machine"],
+        "engine_build": "pure",
+        "base_engine_file": per["base"][0]["engine_file"],
+        "current_engine_file": per["current"][0]["engine_file"],
+    }
+    _speedups(out, "base", per["base"], "current", per["current"])
     return out
 
 
