@@ -428,7 +428,10 @@ class SimulationRerunApi(APIView):
         if job.status != JobStatus.FAILED:
             why = f"Only a failed job can be run again (it is {job.status})."
             raise ValidationError({"status": [why]})
-        job = jobs.simulation_rerun(job=job)
+        try:
+            job = jobs.simulation_rerun(job=job)
+        except jobs.TooManyActiveJobs as exc:
+            raise TooManyActiveJobsError(str(exc)) from exc
         return Response(simulation_body(request, job))
 
 

@@ -188,9 +188,17 @@ def simulation_cancel(*, job: SimulationJob) -> SimulationJob:
 def simulation_rerun(*, job: SimulationJob) -> SimulationJob:
     """Run a failed job (a matrix cell, say) again from its first game: its partial
     games are forgotten, the same decks, seed and agents play again. No-op unless
-    the job failed. Raises BrokerUnavailable when the broker is down."""
+    the job failed. Raises TooManyActiveJobs (a standalone job, over the limit of
+    active jobs) and BrokerUnavailable (the broker is down)."""
     if job.status != JobStatus.FAILED:
         return job
+    if job.matrix_id is None:  # a matrix counts once, and is still active
+        limit = conf.get("MAX_ACTIVE_JOBS")
+        if active_job_count(owner=job.owner) >= limit:
+            raise TooManyActiveJobs(
+                f"You already have {limit} simulations queued or running; wait for "
+                "one to finish or cancel one."
+            )
     with transaction.atomic():
         ChunkResult.objects.filter(job=job).delete()
         work.restart(SIMULATION, job, reset={"round": 0, "result": None})

@@ -427,3 +427,19 @@ def test_a_failed_simulation_runs_again_through_the_api(
     jobs.simulation_run_inline(job_id=job_id)
     assert auth_client.get(f"{URL}{job_id}/").json()["status"] == "done"
     assert auth_client.post(f"{URL}{job_id}/rerun/").status_code == 400
+
+
+def test_running_a_failed_job_again_counts_against_the_active_job_limit(
+    auth_client, dispatched, settings
+):
+    settings.SIMULATE_MAX_ACTIVE_JOBS = 1
+    job_id = submit(auth_client, games=4, agent_a="random", agent_b="random").json()[
+        "id"
+    ]
+    SimulationJob.objects.filter(pk=job_id).update(status="failed", error="lost")
+    other = submit(auth_client, games=4, agent_a="random", agent_b="random")
+    assert other.status_code == 202  # the failed job is not active
+    response = auth_client.post(f"{URL}{job_id}/rerun/")
+    assert response.status_code == 429
+    assert response.json()["code"] == "too_many_active_jobs"
+    assert SimulationJob.objects.get(pk=job_id).status == "failed"
