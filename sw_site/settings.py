@@ -60,6 +60,7 @@ INSTALLED_APPS = [
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI / ReDoc assets as local static files
+    "csp",  # Content-Security-Policy header (see CONTENT_SECURITY_POLICY)
     "accounts",
     "cards",
     "decks",
@@ -69,7 +70,10 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    # First, so that every error under /api/ (even a 413 or a 404 of an unknown URL)
+    # Outermost, so that every response gets the Content-Security-Policy header, the
+    # JSON errors made by the next middleware included.
+    "csp.middleware.CSPMiddleware",
+    # Next, so that every error under /api/ (even a 413 or a 404 of an unknown URL)
     # comes out as JSON {"code", "message"}.
     "sw_site.middleware.ApiErrorMiddleware",
     "django.middleware.security.SecurityMiddleware",
@@ -85,7 +89,7 @@ if not DEBUG:
     # Production: static files from the WSGI server itself, out of STATIC_ROOT
     # (`collectstatic`; https://whitenoise.readthedocs.io/). runserver serves them
     # in development.
-    MIDDLEWARE.insert(2, "whitenoise.middleware.WhiteNoiseMiddleware")
+    MIDDLEWARE.insert(3, "whitenoise.middleware.WhiteNoiseMiddleware")
 
 ROOT_URLCONF = "sw_site.urls"
 WSGI_APPLICATION = "sw_site.wsgi.application"
@@ -270,6 +274,25 @@ SPECTACULAR_SETTINGS = {
         "sw_site.openapi.postprocess_one_of",
     ],
     "COMPONENT_SPLIT_REQUEST": True,
+}
+
+# CONTENT SECURITY POLICY https://django-csp.readthedocs.io/
+# Strict: scripts and styles only from our own static files (no inline <script>,
+# no on* handler, no style attribute in the templates; the JavaScript sets styles
+# through the DOM, which CSP allows), nothing embedded, no framing, forms only to
+# this site. The API docs pages relax style-src and img-src for themselves only
+# (sw_site/urls.py): Swagger UI and ReDoc inject <style> elements and data: icons.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        "form-action": ["'self'"],
+    },
 }
 
 # CELERY https://docs.celeryq.dev/en/stable/userguide/configuration.html

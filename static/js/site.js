@@ -1,4 +1,6 @@
-// Site-wide helpers: "Copy" buttons (data-copy = id of the field to copy).
+// Site-wide helpers: "Copy" buttons (data-copy = id of the field to copy), "Print"
+// buttons (data-print) and bar widths (data-pct). No inline handler or style
+// attribute in the templates: the Content-Security-Policy allows neither.
 (function () {
   "use strict";
   document.addEventListener("click", function (ev) {
@@ -22,4 +24,21 @@
       done(document.execCommand("copy"));
     }
   });
+})();
+
+(function () {
+  "use strict";
+  document.addEventListener("click", function (ev) {
+    if (ev.target.closest("[data-print]")) window.print();
+  });
+  function bars() {
+    document.querySelectorAll(".bar[data-pct]").forEach(function (bar) {
+      bar.style.width = bar.dataset.pct + "%";
+    });
+  }
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", bars);
+  } else {
+    bars();
+  }
 })();
