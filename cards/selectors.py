@@ -27,6 +27,7 @@ from cards.models import (
     SummonerSetup,
     Symbol,
 )
+from engine.deckbuilding.catalog import load_catalog
 
 
 def card_queryset() -> QuerySet[Card]:
@@ -134,6 +135,21 @@ class SetupCell:
     label: str
 
 
+SAMPLE_DECK_LABEL = "sample deck, counts not official"
+
+
+def faction_deck_label(faction: Faction) -> str:
+    """How a faction's catalog deck is named: "faction deck", or, for a deck the
+    catalog built by its sample rule (first edition: copy counts unknown),
+    ``SAMPLE_DECK_LABEL``, so it is never passed off as official."""
+    summoner = faction.summoner
+    if faction.edition != DEFAULT_EDITION and summoner is not None:
+        sd = load_catalog(ruleset=faction.edition).summoners.get(summoner.slug)
+        if sd is not None and sd.deck_kind == "sample":
+            return SAMPLE_DECK_LABEL
+    return "faction deck"
+
+
 @dataclass(frozen=True)
 class FactionDeck:
     faction: Faction
@@ -149,8 +165,6 @@ class FactionDeck:
     def label(self) -> str:
         """ "faction deck", or "sample deck, counts not official" for a deck the
         catalog built by its sample rule (never passed off as official)."""
-        from decks.services import faction_deck_label
-
         return faction_deck_label(self.faction)
 
     @property

@@ -9,7 +9,8 @@ saved half-way. A deck may be saved while it breaks the construction rules (a dr
 validation is a read (``decks.selectors.deck_validate``), shown with every deck.
 
 ``faction_decks_sync`` keeps one public, read-only, owner-less deck per catalog faction
-deck; it is idempotent and runs after ``load_catalog``.
+deck; it is idempotent and runs with every ``load_catalog`` (it receives the
+catalog's ``cards.hooks.catalog_loaded``, see ``decks.receivers``).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 
 from cards.models import Card, CardClass, Faction, FactionDeckEntry, Product
+from cards.selectors import faction_deck_label  # the catalog's; named here too
 from decks.models import (
     MAX_DECK_ENTRIES,
     MAX_ENTRY_COUNT,
@@ -466,21 +468,6 @@ class SyncReport:
             f"faction decks: {self.created} created, {self.updated} updated, "
             f"{self.deleted} deleted, {self.unchanged} unchanged"
         )
-
-
-SAMPLE_DECK_LABEL = "sample deck, counts not official"
-
-
-def faction_deck_label(faction: Faction) -> str:
-    """How a faction's catalog deck is named: "faction deck", or, for a deck the
-    catalog built by its sample rule (first edition: copy counts unknown),
-    ``SAMPLE_DECK_LABEL``, so it is never passed off as official."""
-    summoner = faction.summoner
-    if faction.edition != Ruleset.SECOND and summoner is not None:
-        sd = load_catalog(ruleset=faction.edition).summoners.get(summoner.slug)
-        if sd is not None and sd.deck_kind == "sample":
-            return SAMPLE_DECK_LABEL
-    return "faction deck"
 
 
 @transaction.atomic
