@@ -11,7 +11,7 @@ import django_filters as filters
 from django import forms
 from django.db.models import Q, QuerySet
 
-from cards import search
+from cards import hooks, search
 from cards.models import (
     DEFAULT_EDITION,
     AttackType,
@@ -157,10 +157,11 @@ class CardFilter(filters.FilterSet):
         """Cards the request's user owns at least one copy of; logged out: none."""
         if not value:
             return queryset
-        from decks.selectors import collection_owned_cards
-
         user = getattr(self.request, "user", None)
-        owned = collection_owned_cards(user=user) if user is not None else None
+        # The collection is the decks app's: it answers the catalog's hook.
+        owned = (
+            hooks.owned_cards_of(user, sender=type(self)) if user is not None else None
+        )
         return queryset.filter(slug__in=[s for s, n in (owned or {}).items() if n > 0])
 
     def filter_card_class(self, queryset: QuerySet[Card], name: str, value: str):

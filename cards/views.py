@@ -12,7 +12,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
-from cards import selectors
+from cards import hooks, selectors
 from cards.filters import edition_of
 from cards.models import DEFAULT_EDITION, Edition
 
@@ -77,20 +77,18 @@ def faction_deck_view(request: HttpRequest, slug: str) -> HttpResponse:
             "groups": deck.groups,
             "setup_rows": deck.setup_rows(),
             "deck_text": selectors.faction_deck_text(deck=deck),
-            "simulate": _simulate_links(slug) if edition == DEFAULT_EDITION else None,
+            "simulate": None,
             "deck_label": deck.label,
+            # the apps above the catalog add theirs (the "Simulate" buttons)
+            **hooks.page_context(
+                hooks.faction_deck_page,
+                faction_deck_view,
+                request=request,
+                slug=slug,
+                edition=edition,
+            ),
         },
     )
-
-
-def _simulate_links(slug: str) -> dict[str, str] | None:
-    """The "Simulate" buttons, for factions whose deck the engine can play."""
-    from engine.deckbuilding.resolve import default_catalog, playable_factions
-    from simulate.selectors import simulate_links
-
-    if slug not in playable_factions(default_catalog()):
-        return None
-    return simulate_links(slug)
 
 
 def card_list_view(request: HttpRequest) -> HttpResponse:
@@ -153,15 +151,16 @@ def card_detail_view(request: HttpRequest, slug: str) -> HttpResponse:
         card = selectors.card_get(slug=slug, edition=edition_of(request.GET))
     except Http404 as exc:
         return _not_found(request, exc)
-    from decks.selectors import deck_list_for
-
-    using = (
-        deck_list_for(None, filters={"card": slug})
-        .filter(ruleset=card.edition)
-        .order_by("-is_faction_deck", "name", "pk")
-    )
     return render(
         request,
         "cards/card_detail.html",
-        {"card": card, "decks_using": using[:20], "decks_using_count": using.count()},
+        {
+            "card": card,
+            "decks_using": [],
+            "decks_using_count": 0,
+            # the apps above the catalog add theirs (the decks using the card)
+            **hooks.page_context(
+                hooks.card_page, card_detail_view, request=request, card=card
+            ),
+        },
     )

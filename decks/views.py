@@ -22,8 +22,9 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
+from cards.hooks import page_context
 from cards.models import CardClass, DeckRole
-from decks import selectors, services, wording
+from decks import hooks, selectors, services, wording
 from decks.forms import DeckImportForm, DeckMetaForm, SummonerForm
 from decks.models import MAX_ENTRY_COUNT, Deck, Ruleset
 from engine.deckbuilding.catalog import load_catalog
@@ -33,7 +34,6 @@ from engine.deckbuilding.decktext import (
     encode_deck_code,
     format_deck_text,
 )
-from simulate.selectors import simulate_links
 from sw_site.pages import friendly_errors
 
 ROLE_LABELS = {role.value: str(role.label) for role in DeckRole}
@@ -173,8 +173,6 @@ def deck_list_view(request: HttpRequest) -> HttpResponse:
 
 @friendly_errors
 def deck_detail_view(request: HttpRequest, deck_id: int) -> HttpResponse:
-    from analysis.views import deck_analysis_context
-
     deck = selectors.access_deck(request.user, deck_id)
     view = selectors.deck_views([deck], user=request.user)[0]
     pairs = selectors.deck_entry_pairs(deck)
@@ -185,18 +183,21 @@ def deck_detail_view(request: HttpRequest, deck_id: int) -> HttpResponse:
     except DeckCodeError:
         code = ""
     summoner = deck.summoner.slug if deck.summoner else None
-    key = deck.faction.slug if deck.is_faction_deck and deck.faction else str(deck.pk)
     return render(
         request,
         "decks/deck_detail.html",
         {
             "deck": deck,
-            "simulate": simulate_links(key),
+            "simulate": None,
+            "analysis": None,
             "view": view,
             "groups": _deck_groups(view),
             "deck_text": text,
             "deck_code": code,
-            **deck_analysis_context(request.user, deck),
+            # the apps above decks add theirs (the "Simulate" buttons, the analyses)
+            **page_context(
+                hooks.deck_page, deck_detail_view, request=request, deck=deck
+            ),
             **_report_context(view.report, summoner, deck.ruleset),
         },
     )
@@ -383,7 +384,11 @@ def deck_builder_view(request: HttpRequest, deck_id: int | None = None) -> HttpR
             "class_labels": CLASS_LABELS,
             "show_owned": owned is not None,
             "anonymous": anonymous,
-            "simulate": simulate_links(str(deck.pk)) if deck else None,
+            "simulate": None,
+            # the apps above decks add theirs (the "Simulate" links of a saved deck)
+            **page_context(
+                hooks.builder_page, deck_builder_view, request=request, deck=deck
+            ),
             **_report_context(report, summoner, ruleset),
         },
         status=400 if request.method == "POST" else 200,

@@ -67,6 +67,7 @@ INSTALLED_APPS = [
     "work",
     "simulate",
     "analysis",
+    "sw_site.composition.SiteConfig",  # plugs the higher apps into the lower's pages
 ]
 
 MIDDLEWARE = [

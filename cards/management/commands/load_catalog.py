@@ -1,7 +1,11 @@
 """``python manage.py load_catalog [--data-dir DIR]``: copy the YAML catalog into the
 database and refresh the public faction decks built from it (idempotent; prints what
 changed). A malformed catalog is a CommandError that names the file, card and field,
-and leaves the database untouched."""
+and leaves the database untouched.
+
+The faction decks are the decks app's, which the catalog never imports: decks
+receives ``cards.hooks.catalog_loaded``, sent inside the same transaction, and the
+command prints the report its receiver returns."""
 
 from __future__ import annotations
 
@@ -11,8 +15,8 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 
+from cards.hooks import answers, catalog_loaded
 from cards.services import catalog_load
-from decks.services import faction_decks_sync
 from engine.deckbuilding.catalog import CatalogError, load_catalog
 from engine.rulesets import DEFAULT_RULESET, ruleset_names
 
@@ -47,7 +51,9 @@ class Command(BaseCommand):
             raise CommandError(f"Malformed catalog: {exc}") from exc
         with transaction.atomic():
             reports = [(n, catalog_load(catalog=c, edition=n)) for n, c in catalogs]
-            decks_report = faction_decks_sync()
+            synced = answers(
+                catalog_loaded, type(self), editions=[n for n, _ in catalogs]
+            )
         for name, report in reports:
             catalog = dict(catalogs)[name]
             self.stdout.write(report.as_text())
@@ -59,4 +65,6 @@ class Command(BaseCommand):
                     f"{len(catalog.products)} products."
                 )
             )
-        self.stdout.write(decks_report.as_text())
+        for _, answer in synced:  # the faction decks' sync report
+            if answer is not None:
+                self.stdout.write(answer.as_text())

@@ -1,0 +1,38 @@
+"""The decks app's answers to the catalog's hooks (``cards.hooks``), connected by
+``DecksConfig.ready``: the catalog never imports decks, decks plugs into it.
+
+- ``load_catalog`` refreshes the public faction decks (``faction_decks_sync``);
+- the card list's "owned" filter reads the user's collection;
+- the card page lists the public decks using the card.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cards import hooks
+from decks.selectors import collection_owned_cards, deck_list_for
+from decks.services import SyncReport, faction_decks_sync
+
+
+def sync_faction_decks(**kwargs: Any) -> SyncReport:
+    return faction_decks_sync()
+
+
+def owned_cards(*, user: Any, **kwargs: Any) -> dict[str, int] | None:
+    return collection_owned_cards(user=user)
+
+
+def decks_using_card(*, card: Any, **kwargs: Any) -> dict[str, Any]:
+    using = (
+        deck_list_for(None, filters={"card": card.slug})
+        .filter(ruleset=card.edition)
+        .order_by("-is_faction_deck", "name", "pk")
+    )
+    return {"decks_using": using[:20], "decks_using_count": using.count()}
+
+
+def connect() -> None:
+    hooks.catalog_loaded.connect(sync_faction_decks, dispatch_uid="decks.sync")
+    hooks.owned_cards.connect(owned_cards, dispatch_uid="decks.owned_cards")
+    hooks.card_page.connect(decks_using_card, dispatch_uid="decks.decks_using")
