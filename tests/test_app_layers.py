@@ -1,5 +1,8 @@
-"""The job framework's layers: ``work`` (slices, heartbeats, watchdog, fair
-scheduling) stands below ``simulate`` and ``analysis`` and never imports them;
+"""The apps' layers: the catalog (``cards``) stands below ``decks``, decks below
+the simulations and analyses, and the job framework ``work`` (slices, heartbeats,
+watchdog, fair scheduling) below ``simulate`` and ``analysis``: no app imports one
+above it, not even inside a function (a page of a lower app shows the higher apps'
+parts through URL names or the hooks that ``sw_site.composition`` fills in).
 ``analysis`` uses only public names of ``simulate``; the Celery app imports no
 app; and no module-level import circle joins simulate, analysis, work and the
 Celery app."""
@@ -39,6 +42,55 @@ def _imports(path: Path, *, top_level_only: bool) -> list[tuple[str, list[str]]]
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
             out.append((node.module, [alias.name for alias in node.names]))
     return out
+
+
+#: Each lower app and the apps above it, which it must never import.
+HIGHER = {
+    "cards": ("decks", "simulate", "analysis", "work"),
+    "decks": ("simulate", "analysis", "work"),
+}
+
+
+def _app_modules(app: str) -> dict[str, Path]:
+    """Every module of ``app`` (migrations aside), by dotted name."""
+    found = {}
+    for path in sorted((ROOT / app).rglob("*.py")):
+        if "migrations" in path.parts:
+            continue
+        found[".".join(path.relative_to(ROOT).with_suffix("").parts)] = path
+    return found
+
+
+def _dynamic_imports(path: Path) -> list[str]:
+    """Modules or apps named by ``import_module("x")``, ``__import__("x")`` or
+    ``apps.get_model("app", ...)``: imports all the same."""
+    out = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not (isinstance(node, ast.Call) and node.args):
+            continue
+        func = node.func
+        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+        first = node.args[0]
+        if name in ("import_module", "__import__", "get_model") and isinstance(
+            first, ast.Constant
+        ):
+            out.append(str(first.value).replace(".", " ").split()[0])
+    return out
+
+
+def test_the_catalog_and_decks_import_no_app_above_them():
+    bad = []
+    for app, higher in HIGHER.items():
+        modules = _app_modules(app)
+        assert f"{app}.views" in modules and f"{app}.apps" in modules  # found them
+        for name, path in modules.items():
+            imported = [m for m, _ in _imports(path, top_level_only=False)]
+            bad += [
+                f"{name} imports {m}"
+                for m in imported + _dynamic_imports(path)
+                if m.split(".")[0] in higher
+            ]
+    assert not bad, "a lower app imports a higher one:\n" + "\n".join(bad)
 
 
 def test_work_imports_neither_simulate_nor_analysis():

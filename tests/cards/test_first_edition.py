@@ -92,5 +92,8 @@ def test_browse_pages_filter_by_edition(both, client):
     page = client.get("/factions/tundra-orcs/deck/", {"ruleset": "first"})
     assert page.status_code == 200
     assert b"sample deck, counts not official" in page.content
+    assert b"Simulate against" not in page.content  # the engine plays the second
+    page = client.get("/factions/tundra-orcs/deck/")
+    assert b"/simulations/new/?deck_a=tundra-orcs" in page.content
     page = client.get("/cards/ice-wall/", {"ruleset": "first"})
     assert page.status_code == 200 and b"Ice Wall" in page.content

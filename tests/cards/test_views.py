@@ -143,6 +143,9 @@ def test_faction_deck_page(client, loaded_catalog):
     # The copy-as-text block.
     assert "# Deck: Polar Dwarves" in html
     assert "4 Frost Mage" in html
+    # The "Simulate" buttons (the site plugs the simulations into the catalog's page).
+    assert 'href="/simulations/new/?deck_a=polar-dwarves"' in html
+    assert "/matrices/new/?gauntlet=1&amp;gauntlet_deck=polar-dwarves" in html
 
 
 def test_faction_deck_page_without_deck(client, loaded_catalog):

@@ -328,6 +328,21 @@ def test_deck_page_offers_simulate_customise_copy_and_print(make_deck, user, cli
     assert 'data-copy="deck-text"' in html and "Print deck sheet" in html
 
 
+def test_faction_deck_page_simulates_it_by_its_faction_slug(catalog, client):
+    deck = Deck.objects.get(is_faction_deck=True, faction__slug="polar-dwarves")
+    html = client.get(f"/decks/{deck.pk}/").content.decode()
+    assert 'href="/simulations/new/?deck_a=polar-dwarves"' in html
+    assert "Measure card values" not in html  # analyses: logged in only
+
+
+def test_deck_page_offers_its_owner_the_analyses(make_deck, user, client):
+    deck = make_deck(user, name="Frost wall")
+    client.force_login(user)
+    html = client.get(f"/decks/{deck.pk}/").content.decode()
+    assert f'href="/decks/{deck.pk}/analyse/card-values/"' in html
+    assert "Measure card values" in html and "Find a better deck" in html
+
+
 def test_private_deck_logged_out_is_the_sites_own_404(make_deck, user, client):
     deck = make_deck(user, visibility="private", name="Secret wall")
     response = client.get(f"/decks/{deck.pk}/")
