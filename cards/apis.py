@@ -193,6 +193,34 @@ class FactionDetailApi(CachedCatalogReadMixin, generics.RetrieveAPIView):
         )
 
 
+def _cost_parameter(name: str, description: str) -> OpenApiParameter:
+    return OpenApiParameter(
+        name, {"type": "integer", "minimum": 0}, description=description
+    )
+
+
+# What the FilterSet's schema extension leaves out: costs are never negative (a
+# negative one is a 400), and faction and symbol are slugs of the edition asked for.
+@extend_schema_view(
+    get=extend_schema(
+        parameters=[
+            _cost_parameter("cost", "Cost."),
+            _cost_parameter("cost__lte", "Cost at most."),
+            _cost_parameter("cost__gte", "Cost at least."),
+            OpenApiParameter(
+                "faction",
+                OpenApiTypes.STR,
+                description="Faction slug in the edition asked for, e.g. "
+                "polar-dwarves; an unknown one is a 400.",
+            ),
+            OpenApiParameter(
+                "symbol",
+                OpenApiTypes.STR,
+                description="Build symbol slug, e.g. water; an unknown one is a 400.",
+            ),
+        ]
+    )
+)
 class CardListApi(CachedCatalogReadMixin, generics.ListAPIView):
     """Cards in catalog order, filtered and paginated.
 

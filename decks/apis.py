@@ -58,8 +58,20 @@ from sw_site.throttles import ValidateAnonThrottle, ValidateUserThrottle
 # ------------------------------------------------------------------- shared pieces
 
 
+class StrictCharField(serializers.CharField):
+    """A string, not a number turned into one (``{"name": 0}`` is a 400)."""
+
+    def to_internal_value(self, data: Any) -> str:
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return cast(str, super().to_internal_value(data))
+
+
 class DeckEntryInputSerializer(serializers.Serializer):
-    card = serializers.CharField(max_length=80, help_text="Card slug, e.g. frost-mage.")
+    closed_schema = True  # DeckCardsField refuses other keys (sw_site/openapi.py)
+    card = serializers.CharField(
+        max_length=80, help_text="Card slug, e.g. frost-mage.", allow_blank=False
+    )
     count = serializers.IntegerField(min_value=1, max_value=MAX_ENTRY_COUNT)
 
 
@@ -204,7 +216,7 @@ class DeckValidateApi(APIView):
             trim_whitespace=False,
             max_length=MAX_TEXT_CHARS,
         )
-        summoner = serializers.CharField(required=False, max_length=80)
+        summoner = StrictCharField(required=False, max_length=80)
 
         def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
             if ("cards" in attrs) == ("text" in attrs):
@@ -257,12 +269,50 @@ class DeckListApi(APIView):
     newest first, 50 a page."""
 
     class FilterSerializer(serializers.Serializer):
-        q = serializers.CharField(required=False)
-        mine = serializers.BooleanField(required=False)
-        faction = serializers.SlugField(required=False)
-        summoner = serializers.SlugField(required=False)
-        faction_decks = serializers.BooleanField(required=False)
-        visibility = serializers.ChoiceField(Visibility.choices, required=False)
+        # Empty values (``?q=&faction=``, as the /decks/ page's form sends them)
+        # mean "not given": allow_blank says so in the schema.
+        ruleset = serializers.ChoiceField(
+            Ruleset.choices,
+            required=False,
+            allow_blank=True,
+            help_text="Only decks of this edition; the edition the faction, "
+            "summoner and card slugs are looked up in (the second by default).",
+        )
+        q = serializers.CharField(required=False, allow_blank=True)
+        # Read as django-filter's BooleanFilter reads them: true/1 or false/0; any
+        # other value (null, yes, ...) sets no filter, so the schema takes a string.
+        mine = serializers.CharField(
+            required=False,
+            allow_blank=True,
+            help_text="true: only your decks; false: only others'. Any other "
+            "value sets no filter.",
+        )
+        faction = serializers.SlugField(
+            required=False,
+            allow_blank=True,
+            help_text="Faction slug in the edition asked for, e.g. polar-dwarves; "
+            "an unknown one is a 400.",
+        )
+        summoner = serializers.SlugField(
+            required=False,
+            allow_blank=True,
+            help_text="Summoner card slug in the edition asked for, e.g. svara; an "
+            "unknown one is a 400.",
+        )
+        faction_decks = serializers.CharField(
+            required=False,
+            allow_blank=True,
+            help_text="true: only the catalog's faction decks; false: only custom "
+            "decks. Any other value sets no filter.",
+        )
+        visibility = serializers.ChoiceField(
+            Visibility.choices, required=False, allow_blank=True
+        )
+        card = serializers.CharField(
+            required=False,
+            allow_blank=True,
+            help_text="Decks holding this card: its slug or full name.",
+        )
 
     class OutputSerializer(serializers.Serializer):
         class Meta:
@@ -335,6 +385,8 @@ class DeckDetailApi(APIView):
 class StrictInputSerializer(serializers.Serializer):
     """Input that names every field it takes: an unknown field (a typo, or ``text``
     where ``cards`` was meant) is a 400, never silently dropped."""
+
+    closed_schema = True  # additionalProperties: false (sw_site/openapi.py)
 
     def to_internal_value(self, data: Any) -> Any:
         if hasattr(data, "keys"):
@@ -497,7 +549,7 @@ class DeckCopyApi(DeckInputErrorHandlerMixin, APIView):
         class Meta:
             ref_name = "DeckCopyInput"
 
-        name = serializers.CharField(max_length=100, required=False)
+        name = StrictCharField(max_length=100, required=False)
 
     @extend_schema(
         request=InputSerializer, responses={201: DeckDetailApi.OutputSerializer}

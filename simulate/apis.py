@@ -56,6 +56,26 @@ DECK_HELP = (
 )
 
 
+#: What a deck reference is (DECK_HELP): null, an object or a list of anything else
+#: is a 400.
+DECK_REF_SCHEMA = {
+    "oneOf": [
+        {"type": "integer", "minimum": 1},
+        {"type": "string", "minLength": 1},
+        {
+            "type": "array",
+            "items": {"$ref": "#/components/schemas/DeckEntryInputRequest"},
+        },
+    ],
+    "description": DECK_HELP,
+}
+
+
+@extend_schema_field(DECK_REF_SCHEMA)
+class DeckRefField(serializers.JSONField):
+    pass
+
+
 AGENT_NAMES = [name for name, _ in adapters.agent_choices()]
 
 
@@ -177,8 +197,8 @@ class SimulationListCreateApi(SubmitApi):
         class Meta:
             ref_name = "SimulationListCreateInput"
 
-        deck_a = serializers.JSONField(help_text=DECK_HELP)
-        deck_b = serializers.JSONField(help_text=DECK_HELP)
+        deck_a = DeckRefField(help_text=DECK_HELP)
+        deck_b = DeckRefField(help_text=DECK_HELP)
         games = serializers.IntegerField(
             min_value=1,
             help_text="Seeds to play (each twice with `swap`: at most "
@@ -467,7 +487,7 @@ class MatrixCreateApi(SubmitApi):
             ref_name = "MatrixCreateInput"
 
         decks = serializers.ListField(
-            child=serializers.JSONField(help_text=DECK_HELP),
+            child=DeckRefField(help_text=DECK_HELP),
             min_length=2,
             max_length=conf.DEFAULTS["MAX_MATRIX_DECKS"] + 1,
             help_text=f"2 to {conf.DEFAULTS['MAX_MATRIX_DECKS']} decks (one more "

@@ -76,16 +76,95 @@ def one_of_required(*fields: str) -> Any:
     return mark
 
 
+#: Request components (nested, so not marked by ``closed_schema``) that refuse
+#: keys they do not name: ``{"card", "count"}`` entries (decks.apis.DeckCardsField).
+CLOSED_REQUEST_COMPONENTS = ("DeckEntryInput",)
+
+
 def postprocess_one_of(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+    """The "exactly one of" request rules; and (the hook list in settings is this
+    one) :func:`postprocess_empty_query_values`."""
     schemas = result.get("components", {}).get("schemas", {})
+    one_of_refs = set()
     for name, fields in ONE_OF_REQUIRED.items():
         for variant in (name, f"{name}Request"):
             if variant in schemas:
                 schemas[variant]["oneOf"] = [{"required": [f]} for f in fields]
+                one_of_refs.add(f"#/components/schemas/{variant}")
+    # Nested request objects that refuse other keys (their serializer is mapped
+    # through a field, not _map_basic_serializer's request direction).
+    for name in CLOSED_REQUEST_COMPONENTS:
+        if f"{name}Request" in schemas:
+            schemas[f"{name}Request"]["additionalProperties"] = False
+    # A body that must hold one of two fields cannot be left out: the request body
+    # of such an operation is required (an empty POST is a 400).
+    for _path, _method, operation in _operations(result):
+        body = operation.get("requestBody")
+        if body and any(
+            media.get("schema", {}).get("$ref") in one_of_refs
+            for media in body.get("content", {}).values()
+        ):
+            body["required"] = True
+    return postprocess_empty_query_values(result)
+
+
+def _operations(result: dict[str, Any]) -> list[tuple[str, str, dict[str, Any]]]:
+    return [
+        (path, method, operation)
+        for path, item in result.get("paths", {}).items()
+        for method, operation in item.items()
+        if isinstance(operation, dict) and "responses" in operation
+    ]
+
+
+def postprocess_empty_query_values(result: dict[str, Any]) -> dict[str, Any]:
+    """An empty query value (``?ruleset=``, ``?format=``, ``?card_type=``) means
+    the parameter was not given: DRF's format negotiation, django-filter and
+    ``request_edition`` all read it so, as an HTML form sends it. A choice
+    parameter's ``enum`` therefore lists ``""`` too, and a number or boolean one
+    (``?page=``, ``?cost=``) is that or ``""``."""
+    for _path, _method, operation in _operations(result):
+        for parameter in operation.get("parameters", []):
+            schema = parameter.get("schema", {})
+            if parameter.get("in") == "query" and schema.get("type") in (
+                "integer",
+                "number",
+                "boolean",
+            ):
+                parameter["schema"] = {
+                    "oneOf": [schema, {"type": "string", "enum": [""]}]
+                }
+                continue
+            enum = schema.get("enum")
+            if (
+                parameter.get("in") == "query"
+                and enum
+                and schema.get("type") == "string"
+                and "" not in enum
+            ):
+                schema["enum"] = [*enum, ""]
+                schema.pop("minLength", None)
     return result
 
 
 class AutoSchema(SpectacularAutoSchema):
+    def _map_basic_serializer(self, serializer: Any, direction: str) -> Any:
+        """A request serializer that refuses unknown fields (``closed_schema``)
+        says so: ``additionalProperties: false``."""
+        schema = super()._map_basic_serializer(serializer, direction)
+        if direction == "request" and getattr(serializer, "closed_schema", False):
+            schema["additionalProperties"] = False
+        return schema
+
+    def map_parsers(self) -> list[Any]:
+        """Request bodies are documented as JSON only. The views also parse HTML
+        forms and multipart (the browsable API's forms), but those cannot carry
+        the nested bodies (``cards: [{card, count}]``) nor a JSON null or number,
+        so a form documented with the same schema would promise requests the API
+        must refuse."""
+        media_types = super().map_parsers()
+        return [m for m in media_types if m == "application/json"] or media_types
+
     def get_auth(self) -> list[dict[str, Any]]:
         """Operations open to anonymous clients say so (``{}``), even when the
         view decides its permissions per method."""
