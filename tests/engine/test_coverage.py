@@ -93,6 +93,7 @@ def test_every_marker_names_a_catalog_ability() -> None:
     assert all(m.ids for m in markers), "a covers marker without ability ids"
 
 
+@pytest.mark.slow  # over 10 s: CI runs it, make test-fast does not
 def test_every_faction_scenario_test_declares_what_it_covers() -> None:
     unmarked = []
     for name in FACTION_FILES:

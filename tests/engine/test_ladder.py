@@ -197,6 +197,7 @@ def test_engine_simulate_names_its_default_agents(
     assert f"played by {default} v random" in capsys.readouterr().out
 
 
+@pytest.mark.slow  # over 10 s: CI runs it, make test-fast does not
 def test_merge_plays_only_the_missing_pairings(
     capsys: pytest.CaptureFixture[str],
     tmp_path: Path,

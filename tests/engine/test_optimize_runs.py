@@ -22,6 +22,7 @@ def _run(**kw):  # type: ignore[no-untyped-def]
     )
 
 
+@pytest.mark.slow  # over 10 s: CI runs it, make test-fast does not
 def test_a_resumed_card_value_run_gives_the_same_report() -> None:
     whole = drive(_run())
     run = _run()
@@ -51,6 +52,7 @@ def test_a_round_may_be_played_in_pieces() -> None:
     assert run.state() == other.state()
 
 
+@pytest.mark.slow  # over 10 s: CI runs it, make test-fast does not
 def test_card_values_is_a_driven_run() -> None:
     deck = faction_deck("vanguards")
     field = [faction_deck("tundra-orcs"), faction_deck("breakers")]

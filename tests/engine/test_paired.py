@@ -214,6 +214,7 @@ def test_summarize_calls_a_card_only_on_evidence() -> None:
     assert rows[slugs[2]]["ci"][0] <= 0 <= rows[slugs[2]]["ci"][1]
 
 
+@pytest.mark.slow  # over 10 s: CI runs it, make test-fast does not
 def test_card_values_race_within_the_budget_on_shared_blocks() -> None:
     from engine.optimize.card_values import card_values, swappable
 

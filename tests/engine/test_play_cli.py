@@ -199,6 +199,7 @@ def test_simulate_refuses_an_illegal_deck_file_with_every_error(
     assert json.loads(capsys.readouterr().out)["games"] == 1
 
 
+@pytest.mark.slow  # over 10 s: CI runs it, make test-fast does not
 def test_coverage_and_bench_entry_points(capsys: pytest.CaptureFixture[str]) -> None:
     from engine.cli.coverage import main as coverage_main
     from engine.tools.bench import bench
