@@ -243,6 +243,11 @@ def run_ticket(*, batch: bool = True, only: tuple[str, int] | None = None) -> bo
     return True
 
 
+def _detail(exc: BaseException) -> str:
+    """An exception in one line, for a job's reason."""
+    return "".join(traceback.format_exception_only(exc)).strip()
+
+
 def run_slice(lane: Lane) -> None:
     kind = kinds.get(lane.kind)
     job = kind.model.objects.filter(pk=lane.job_id).first()
@@ -257,8 +262,7 @@ def run_slice(lane: Lane) -> None:
         fail(kind, job.pk, str(exc))
         return
     except Exception as exc:  # noqa: BLE001 - any engine failure fails the job
-        detail = "".join(traceback.format_exception_only(exc)).strip()
-        fail(kind, job.pk, f"could not set up the games: {detail}")
+        fail(kind, job.pk, f"could not set up the games: {_detail(exc)}")
         return
     beat = Beat(lane.pk, lane.claim)
     beat.start()
@@ -284,8 +288,8 @@ def run_slice(lane: Lane) -> None:
                     )
                 break
             except Exception as exc:  # noqa: BLE001 - reported with the unit
-                detail = "".join(traceback.format_exception_only(exc)).strip()
-                error = f"game error in {kind.describe_unit(job, unit)}: {detail}"
+                what = kind.describe_unit(job, unit)
+                error = f"game error in {what}: {_detail(exc)}"
                 break
             unit += 1
     finally:
@@ -304,9 +308,8 @@ def finish_slice(kind: Kind, lane: Lane, results: list[Any], elapsed_ms: int) ->
     try:
         finished = _finish_slice(kind, lane, results, elapsed_ms)
     except Exception as exc:  # noqa: BLE001 - a result that cannot be kept fails
-        detail = "".join(traceback.format_exception_only(exc)).strip()
         logger.exception("%s %s: storing a slice failed", kind.name, lane.job_id)
-        fail(kind, lane.job_id, f"could not store the games played: {detail}")
+        fail(kind, lane.job_id, f"could not store the games played: {_detail(exc)}")
         return
     if finished:
         kind.changed(lane.job_id)
