@@ -114,7 +114,7 @@ def analysis_progress(job: AnalysisJob) -> dict[str, Any]:
         job,
         done=min(done, job.max_games),
         total=job.max_games,
-        nominal_rate=games_per_second(job.agent) if job.is_active else None,
+        nominal_rate=lambda: games_per_second(job.agent),
     )
 
 

@@ -159,9 +159,12 @@ def simulation_progress(
 
     if done is None:
         done = ChunkResult.objects.filter(job=job).aggregate(n=Sum("games"))["n"] or 0
-    nominal = None
-    if job.is_active and job.agent_a == job.agent_b:
-        nominal = games_per_second().get(job.agent_a)
+
+    def nominal() -> float | None:  # one query per agent: only when unmeasured
+        if job.agent_a != job.agent_b:
+            return None
+        return games_per_second().get(job.agent_a)
+
     return job_progress(
         SIMULATION, job, done=done, total=job.total_games, nominal_rate=nominal
     )

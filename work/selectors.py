@@ -3,6 +3,7 @@ for."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from work import kinds
@@ -11,12 +12,17 @@ from work.models import Lane, LaneState
 
 
 def job_progress(
-    kind: Kind, job: Any, *, done: int, total: int, nominal_rate: float | None = None
+    kind: Kind,
+    job: Any,
+    *,
+    done: int,
+    total: int,
+    nominal_rate: Callable[[], float | None] | None = None,
 ) -> dict[str, Any]:
     """``done``/``total`` games with, while the job is active: ``running`` (slices
     playing it now), ``games_per_s`` (measured on its slices so far, per worker
-    process; else ``nominal_rate``), ``eta_seconds`` (at the measured rate on as
-    many processes as play it now, at least one) and ``waiting`` (words, when
+    process; else ``nominal_rate()``, asked only then), ``eta_seconds`` (at that
+    rate on as many processes as play it now, at least one) and ``waiting`` (words, when
     nothing plays it: what holds the workers)."""
     out: dict[str, Any] = {"done": done, "total": total}
     if not job.is_active:
@@ -26,7 +32,8 @@ def job_progress(
     units = sum(lane.units_done for lane in lanes)
     seconds = sum(lane.elapsed_ms for lane in lanes) / 1000
     rate = units * kind.unit_games(job) / seconds if units and seconds else None
-    rate = rate or nominal_rate
+    if not rate and nominal_rate is not None:
+        rate = nominal_rate()
     open_lanes = sum(1 for lane in lanes if lane.state != LaneState.DONE)
     parallel = max(1, min(running, open_lanes) if running else 1)
     out["running"] = running
