@@ -117,14 +117,21 @@ def tickets_on_commit(lanes: Iterable[Lane], *, quiet: bool = True) -> None:
 
 def submit(kind: Kind, job: Any, *, send: bool = True) -> None:
     """Plan the first round of a new job (inside the transaction that stored it)
-    and, once it commits, send its tickets. When the broker is down the job is
-    marked failed (so it never sits queued with nothing behind it, counting
-    against its owner's active jobs) and BrokerUnavailable is raised."""
+    and, once it commits, send its tickets (:func:`send_or_fail_on_commit`)."""
     lanes = plan_round(kind, job)
-    if not send or not lanes:
+    if send:
+        send_or_fail_on_commit(kind, lanes, what="the job")
+
+
+def send_or_fail_on_commit(kind: Kind, lanes: list[Lane], *, what: str) -> None:
+    """Once the transaction commits, send the tickets of new jobs' ``lanes``. When
+    the broker is down every one of those jobs is marked failed (so none sits
+    queued with nothing behind it, counting against its owner's active jobs) and
+    BrokerUnavailable is raised; ``what`` names the submission in the reason."""
+    if not lanes:
         return
     interactive, batch = _counts(lanes)
-    job_id = job.pk
+    job_ids = sorted({lane.job_id for lane in lanes})
 
     def send_or_fail() -> None:
         from sw_site.celery import broker_errors
@@ -132,11 +139,9 @@ def submit(kind: Kind, job: Any, *, send: bool = True) -> None:
         try:
             dispatch.send_tickets(interactive, batch)
         except broker_errors() as exc:
-            fail(
-                kind,
-                job_id,
-                f"the task queue was unavailable when the job was submitted: {exc}",
-            )
+            reason = f"the task queue was unavailable when {what} was submitted"
+            for job_id in job_ids:
+                fail(kind, job_id, f"{reason}: {exc}")
             raise BrokerUnavailable(str(exc)) from exc
 
     transaction.on_commit(send_or_fail)

@@ -28,7 +28,7 @@ from simulate.models import (
 )
 from simulate.services import jobs
 from work import services as work
-from work.models import Lane, Priority
+from work.models import Lane
 
 
 def pair_games(games_per_pair: int) -> int:
@@ -166,8 +166,7 @@ def matrix_create(
                 job_id__in=matrix.jobs.values_list("pk", flat=True),
             )
         )
-        matrix_id = matrix.pk
-        transaction.on_commit(lambda: _matrix_dispatch(matrix_id, lanes))
+        work.send_or_fail_on_commit(SIMULATION, lanes, what="the matrix")
     return matrix
 
 
@@ -178,28 +177,6 @@ def matrix_share(*, matrix: MatrixJob, visibility: str) -> MatrixJob:
     matrix.full_clean(validate_unique=False, validate_constraints=False)
     matrix.save(update_fields=["visibility", "updated_at"])
     return matrix
-
-
-def _matrix_dispatch(matrix_id: int, lanes: list[Lane]) -> None:
-    """Send the tickets of every pair job; if the broker is down, fail the whole
-    matrix (no pair left queued with nothing behind it) and raise
-    BrokerUnavailable."""
-    from sw_site.celery import broker_errors
-    from work.dispatch import send_tickets
-
-    interactive = sum(1 for lane in lanes if lane.priority == Priority.INTERACTIVE)
-    try:
-        send_tickets(interactive, len(lanes) - interactive)
-    except broker_errors() as exc:
-        for job_id in SimulationJob.objects.filter(
-            matrix_id=matrix_id, status__in=ACTIVE_STATUSES
-        ).values_list("pk", flat=True):
-            work.fail(
-                SIMULATION,
-                job_id,
-                f"the task queue was unavailable when the matrix was submitted: {exc}",
-            )
-        raise jobs.BrokerUnavailable(str(exc)) from exc
 
 
 def matrix_refresh(*, matrix_id: int) -> None:
