@@ -12,15 +12,10 @@ from __future__ import annotations
 import json
 import os
 import socket
-import subprocess
-import sys
 import threading
-import time
 import urllib.error
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
-from pathlib import Path
 
 import pytest
 from django.test import Client
@@ -28,9 +23,8 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from sw_site.throttles import Counters
+from tests.sw_site.test_serve import production_env, start_gunicorn
 
-ROOT = Path(__file__).resolve().parents[2]
-GUNICORN = str(Path(sys.executable).parent / "gunicorn")
 TOKEN_URL = "/api/auth/token/"
 PASSWORD = "ice-and-logic-42"
 LIMIT = 10  # login_account: 10/hour
@@ -235,52 +229,6 @@ def test_concurrent_wrong_passwords_never_pass_the_limit(user, live_server):
     assert not Token.objects.exists()
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@contextmanager
-def gunicorn(env: dict[str, str], tmp_path: Path, workers: int = 3):  # type: ignore[no-untyped-def]
-    port = free_port()
-    log_path = tmp_path / "gunicorn.log"
-    with log_path.open("wb") as log:
-        proc = subprocess.Popen(
-            [
-                GUNICORN,
-                "sw_site.wsgi:application",
-                "--bind",
-                f"127.0.0.1:{port}",
-                "--workers",
-                str(workers),
-                "--threads",
-                "4",
-                "--worker-class",
-                "gthread",
-            ],
-            cwd=ROOT,
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-        try:
-            deadline = time.monotonic() + 60
-            while True:
-                try:
-                    socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                    break
-                except OSError:
-                    assert proc.poll() is None, log_path.read_text()
-                    assert time.monotonic() < deadline, log_path.read_text()
-                    time.sleep(0.2)
-            yield f"http://127.0.0.1:{port}"
-        finally:
-            proc.terminate()
-            proc.wait(timeout=30)
-
-
 @pytest.mark.worker
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("store", ["database", "redis"])
@@ -288,15 +236,7 @@ def test_lockout_holds_across_gunicorn_workers(
     user, live_database_url, tmp_path, store
 ):
     """Three gunicorn processes x 4 threads, counting in the shared store."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
-    env.update(
-        DATABASE_URL=live_database_url,
-        DJANGO_DEBUG="0",
-        DJANGO_SECRET_KEY="test-only-9f3kQ2mZr7LpW8vX1nB4tY6uH0sD5gJ3cE2aR9oIxq7Vw",
-        DJANGO_ALLOWED_HOSTS="127.0.0.1",
-        DJANGO_SECURE_SSL_REDIRECT="0",
-        DJANGO_STATIC_ROOT=str(tmp_path / "static"),
-    )
+    env = production_env(live_database_url, tmp_path / "static")
     if store == "redis":
         if not redis_up():
             pytest.skip(f"no Redis at {REDIS_URL}")
@@ -304,7 +244,7 @@ def test_lockout_holds_across_gunicorn_workers(
 
         redis.Redis.from_url(REDIS_URL).flushdb()
         env["DJANGO_CACHE_URL"] = REDIS_URL
-    with gunicorn(env, tmp_path) as base:
+    with start_gunicorn(env, tmp_path, workers=3, threads=4) as base:
         burst, serial, right = attack(base)
     assert_locked(burst, serial, right)
     assert not Token.objects.exists()

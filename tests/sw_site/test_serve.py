@@ -46,7 +46,7 @@ def production_env(database_url: str, static_root: Path) -> dict[str, str]:
 
 @contextmanager
 def start_gunicorn(
-    env: dict[str, str], tmp_path: Path, *, workers: int = 1
+    env: dict[str, str], tmp_path: Path, *, workers: int = 1, threads: int = 2
 ) -> Iterator[str]:
     """gunicorn as `make serve` runs it (after collectstatic), on a free port."""
     subprocess.run(
@@ -68,7 +68,7 @@ def start_gunicorn(
             "--workers",
             str(workers),
             "--threads",
-            "2",
+            str(threads),
             "--worker-class",
             "gthread",
         ],
