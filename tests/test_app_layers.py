@@ -12,6 +12,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from tests.test_engine_layout import _cycles
+
 ROOT = Path(__file__).resolve().parent.parent
 APPS = ("simulate", "analysis", "work")
 
@@ -144,35 +146,6 @@ def test_no_module_level_import_circle():
             for target in (module, *(f"{module}.{n}" for n in names)):
                 if target in modules and target != name:
                     graph[name].add(target)
-    # Tarjan's strongly connected components: any of more than one module is a circle
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on_stack: set[str] = set()
-    circles: list[list[str]] = []
-
-    def visit(v: str) -> None:
-        index[v] = low[v] = len(index)
-        stack.append(v)
-        on_stack.add(v)
-        for w in graph[v]:
-            if w not in index:
-                visit(w)
-                low[v] = min(low[v], low[w])
-            elif w in on_stack:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            component = []
-            while True:
-                w = stack.pop()
-                on_stack.discard(w)
-                component.append(w)
-                if w == v:
-                    break
-            if len(component) > 1:
-                circles.append(sorted(component))
-
-    for v in graph:
-        if v not in index:
-            visit(v)
+    # strongly connected components: any of more than one module is a circle
+    circles = _cycles(graph)
     assert not circles, f"import circles: {circles}"
