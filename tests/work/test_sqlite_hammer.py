@@ -85,6 +85,7 @@ def test_no_database_is_locked_under_the_sites_own_worker(
                 seed=5,
             )
         time.sleep(2)  # the worker is storing slices
+        before = job.chunks.count()
         threads = [threading.Thread(target=signups, args=(n,)) for n in (1, 2)]
         threads += [threading.Thread(target=deck_saves)]
         threads += [threading.Thread(target=progress_reads, args=(job.pk,))]
@@ -96,7 +97,9 @@ def test_no_database_is_locked_under_the_sites_own_worker(
         stored_during = job.chunks.count()
     assert not problems, problems
     assert codes and 500 not in codes, codes
-    assert stored_during > 20, (stored_during, job.status)  # the worker wrote along
+    # the worker wrote along while the threads hammered (a count, not a rate: a
+    # busy machine slows both sides alike)
+    assert stored_during - before >= 5, (before, stored_during, job.status)
     assert get_user_model().objects.filter(username__startswith="player-").count() == 12
     assert Deck.objects.filter(owner=owner).count() == 25
     assert "database is locked" not in log.read_text()
