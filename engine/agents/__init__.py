@@ -20,7 +20,7 @@ from collections.abc import Callable
 from engine.agents.greedy import GreedyAgent
 from engine.agents.mcts import MctsAgent
 from engine.agents.mcts_planner import MctsPlannerAgent
-from engine.agents.planner import PlannerAgent
+from engine.agents.planner import ClassicPlannerAgent, PlannerAgent
 from engine.agents.random_agent import RandomAgent
 from engine.core.view import Agent
 
@@ -35,6 +35,7 @@ AGENTS: dict[str, Callable[[int], Agent]] = {
 #: yet (``simulate.models.Agent`` lists the site's): experiments, slow searchers.
 ENGINE_ONLY: dict[str, Callable[[int], Agent]] = {
     "mcts-planner": MctsPlannerAgent,
+    "planner-classic": ClassicPlannerAgent,
 }
 
 
@@ -50,6 +51,7 @@ def make_agent(name: str, seed: int) -> Agent:
 
 __all__ = [
     "AGENTS",
+    "ClassicPlannerAgent",
     "ENGINE_ONLY",
     "GreedyAgent",
     "MctsAgent",

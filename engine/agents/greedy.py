@@ -24,6 +24,7 @@ one per game and seat).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from engine.agents.evaluation import (
     ABILITY_MIN_GAIN,
@@ -332,6 +333,41 @@ class GreedyAgent(Positional):
             near = self._enemy_spaces(st, view.player)
             return self._event(view, events, near)
         return a
+
+    def choose_quick(
+        self,
+        view: PlayerView,
+        actions: list[Action],
+        attack: Callable[[GameState, int, list[Action]], Action],
+    ) -> Action:
+        """Greedy's choice without its look-ahead, for play-outs: its own summon,
+        move, build and magic heuristics (no event or ability weighed), the attack
+        ``attack`` picks (a cheaper judge than trying each one); a choice inside an
+        effect is judged as :meth:`choose` does, but on ``view``'s state itself,
+        which must be a search copy (a play-out's): no second copy is made."""
+        if len(actions) == 1:
+            return actions[0]
+        st = view.public_state()
+        if view.pending() is not None:
+            # judged on the play-out's own copy: it is determinised already
+            self._root = st
+            self._root_v = None
+            enemies = self._enemy_spaces(st, view.player)
+            return self._best_by_eval(view, actions, None, enemies)[0]
+        phase = st.phase
+        if phase == SUMMON:
+            return self._summon(view, st, actions, [])
+        if phase == MOVE:
+            return self._move(view, st, actions, [])
+        if phase == ATTACK:
+            return attack(st, view.player, actions)
+        if phase == MAGIC:
+            return self._magic(view, st, actions)
+        if phase == BUILD or phase == EVENTS:
+            builds = [a for a in actions if isinstance(a, Build)]
+            if builds:
+                return self._build(view, st, builds)
+        return END_PHASE
 
     def _event(self, view: PlayerView, events: list[Action], near: NearMap) -> Action:
         """The best event if it beats not playing by more than EVENT_MIN_GAIN (the

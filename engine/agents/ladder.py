@@ -88,10 +88,14 @@ def play_pairing(
     seed: int,
     factions: Sequence[str],
     rules: Rules | None = None,
+    points: list[float] | None = None,
+    first: int = 0,
 ) -> dict[str, Any]:
-    """``x`` against ``y`` over ``deals`` deals, each played with the agents both
-    ways round. Returns the pairing's record from ``x``'s side, overall and by the
-    faction deck each agent played (``by_faction[agent][faction]``)."""
+    """``x`` against ``y`` over ``deals`` deals (deal ``first`` on), each played
+    with the agents both ways round. Returns the pairing's record from ``x``'s
+    side, overall and by the faction deck each agent played
+    (``by_faction[agent][faction]``); ``points`` gets ``x``'s points of each deal
+    (a win 1, a draw 1/2, over its two games)."""
     from engine.deckbuilding.resolve import faction_deck
     from engine.play import play_one
 
@@ -103,9 +107,10 @@ def play_pairing(
     by: dict[str, dict[str, list[int]]] = {
         a: {f: [0, 0, 0] for f in decks} for a in (x, y)
     }
-    for i in range(deals):
+    for i in range(first, first + deals):
         fa, fb = deal_factions(i, factions)
         gs = derive_seed(seed, i)
+        got = 0.0
         for x_seat in (0, 1):
             agents = (x, y) if x_seat == 0 else (y, x)
             r = play_one(
@@ -120,16 +125,20 @@ def play_pairing(
             x_deck, y_deck = (fa, fb) if x_seat == 0 else (fb, fa)
             if r.winner is None:
                 draws += 1
+                got += 0.5
                 by[x][x_deck][2] += 1
                 by[y][y_deck][2] += 1
             elif (r.winner == "a") == (x_seat == 0):
                 wins[0] += 1
+                got += 1.0
                 by[x][x_deck][0] += 1
                 by[y][y_deck][1] += 1
             else:
                 wins[1] += 1
                 by[x][x_deck][1] += 1
                 by[y][y_deck][0] += 1
+        if points is not None:
+            points.append(got)
     games = 2 * deals
     return {
         "agents": [x, y],
@@ -169,12 +178,7 @@ def _flipped(p: dict[str, Any]) -> dict[str, Any]:
 
 def _score(wins: int, draws: int, games: int) -> dict[str, Any]:
     """Score share (draws half) and its 95% Wilson interval, in percent."""
-    pts = wins + draws / 2
-    lo, hi = wilson(pts, games)
-    return {
-        "score_pct": round(100 * pts / games, 1) if games else 0.0,
-        "ci95": [round(100 * lo, 1), round(100 * hi, 1)],
-    }
+    return _score_points(wins + draws / 2, games)
 
 
 def run_ladder(
@@ -250,6 +254,90 @@ def run_ladder(
         "engine_build": engine.BUILD,
         "cpu_seconds": round(time.process_time() - c0, 1),
         **({"reused": [p["agents"] for p in known]} if known else {}),
+    }
+
+
+def _deal_points(
+    job: tuple[str, str, int, int, int, tuple[str, ...]],
+) -> tuple[list[float], float]:
+    x, y, first, deals, seed, facs = job
+    points: list[float] = []
+    c0 = time.process_time()
+    play_pairing(
+        x, y, deals=deals, seed=seed, factions=facs, points=points, first=first
+    )
+    return points, time.process_time() - c0
+
+
+def paired(
+    new: str,
+    old: str,
+    against: str,
+    *,
+    deals: int,
+    seed: int,
+    factions: Sequence[str] | None = None,
+    workers: int = 1,
+) -> dict[str, Any]:
+    """Two agents measured against a third on the same deals (common random
+    numbers): ``new`` v ``against`` and ``old`` v ``against``, every deal played
+    from both seats by each. The unit of evidence is a deal: the difference of
+    ``new``'s and ``old``'s points on it; the mean difference in score points
+    (percent) gets a normal interval over deals, far narrower than the two
+    scores' own intervals, since the deals' luck cancels. ``workers`` processes
+    share the deals; the result does not depend on them."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    from engine.deckbuilding.resolve import playable_factions
+    from engine.tools.stats import mean_interval
+
+    facs = tuple(factions or playable_factions())
+    cut = max(1, -(-deals // max(1, workers)))
+    jobs = [
+        (a, against, i, min(cut, deals - i), seed, facs)
+        for a in (new, old)
+        for i in range(0, deals, cut)
+    ]
+    with ProcessPoolExecutor(max_workers=max(1, workers)) as pool:
+        done = list(pool.map(_deal_points, jobs))
+    half = len(jobs) // 2
+    pts_new = [v for pts, _ in done[:half] for v in pts]
+    pts_old = [v for pts, _ in done[half:] for v in pts]
+    cpu_new = sum(c for _, c in done[:half])
+    cpu_old = sum(c for _, c in done[half:])
+    diffs = [50.0 * (a - b) for a, b in zip(pts_new, pts_old, strict=True)]
+    m, lo, hi = mean_interval(diffs)
+
+    def side(name: str, pts: list[float], cpu: float) -> dict[str, Any]:
+        return {
+            "agent": name,
+            **_score_points(sum(pts), 2 * len(pts)),
+            "cpu_seconds": round(cpu, 1),
+        }
+
+    return {
+        "against": against,
+        "deals": deals,
+        "games_each": 2 * deals,
+        "seed": seed,
+        "factions": list(facs),
+        "new": side(new, pts_new, cpu_new),
+        "old": side(old, pts_old, cpu_old),
+        "difference_points": round(m, 2),
+        "difference_ci95": [round(lo, 2), round(hi, 2)],
+        "work_ratio": round(cpu_new / cpu_old, 3) if cpu_old else None,
+        "engine_version": engine_version(),
+        "engine_build": engine.BUILD,
+    }
+
+
+def _score_points(pts: float, games: int) -> dict[str, Any]:
+    """``pts`` points of ``games`` as a share and its 95% Wilson interval, in
+    percent."""
+    lo, hi = wilson(pts, games)
+    return {
+        "score_pct": round(100 * pts / games, 1) if games else 0.0,
+        "ci95": [round(100 * lo, 1), round(100 * hi, 1)],
     }
 
 

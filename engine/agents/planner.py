@@ -30,7 +30,7 @@ played well.
 
 The **base policy** (:mod:`engine.agents.planner_base`, no look-ahead) picks the
 planner's candidates (its own choice and the strongest alternatives) and answers
-choices quickly (``GREEDY_PLAYOUTS`` off, it plays the play-outs too).
+choices quickly (``PLAYOUTS = "base"``: it plays the play-outs too).
 
 Budgets are counted in candidates and play-out steps, never in time: the same seed
 gives the same game on any machine. Information-fair: it only ever looks at
@@ -72,9 +72,14 @@ class PlannerAgent(BasePolicy):
     ESCAPES = 2  # moves of a threatened summoner to safer spaces
     STEPS = 80  # actions of one play-out at most (safety net)
     REPLY_TOP = 3  # best candidates judged again after the opponent's reply
-    # play-outs (the rest of the turn, the opponent's reply) by the greedy agent's
-    # policy, one per seat; False: by the cheap base policy
-    GREEDY_PLAYOUTS = True
+    # who plays the play-outs (the rest of the turn, the opponent's reply), one
+    # player per seat: "quick" greedy's heuristics without its look-ahead (attacks
+    # by the base policy's expected gain), "greedy" the greedy agent itself, "base"
+    # the base policy
+    PLAYOUTS = "quick"
+    # remember where play-outs from each position end (only for a stateless
+    # play-out policy: greedy's own keeps a memory of the phase)
+    REMEMBER_LINES = True
 
     def __init__(self, seed: int, weights: Weights | None = None) -> None:
         super().__init__(PlannerEval(weights or load_weights()))
@@ -89,6 +94,10 @@ class PlannerAgent(BasePolicy):
         # planned (candidates and later decisions often end the turn alike)
         self._replies: dict[tuple[object, ...], float] = {}
         self._replies_turn = -1
+        # where a play-out from a position ends, for every position a play-out of
+        # the turn being planned passed through (see _play_out)
+        self._lines: dict[tuple[object, ...], tuple[float, GameState]] = {}
+        self._lines_turn = -1
 
     # -- the decision ------------------------------------------------------------------
     def choose(self, view: PlayerView, actions: list[Action]) -> Action:
@@ -148,7 +157,9 @@ class PlannerAgent(BasePolicy):
         if end.turn != self._replies_turn:
             self._replies.clear()
             self._replies_turn = end.turn
-        key = end.position_key()
+        # greedy's play-outs keep state of their own: the dice counters (which a
+        # search copy never reads) stay in its key, as they always were
+        key = end.position_key(self.PLAYOUTS == "greedy")
         got = self._replies.get(key)
         if got is None:
             got = self._replies[key] = self._reply(end, me)
@@ -170,12 +181,14 @@ class PlannerAgent(BasePolicy):
         return self.ev.evaluate(st, me)
 
     def _policy(self, st: GameState, p: int, actions: list[Action]) -> Action:
-        """The play-outs' choice for seat ``p`` on the search copy ``st``: the
-        greedy agent's (it sees the copy as that seat would), or the base
-        policy's (``GREEDY_PLAYOUTS`` off)."""
+        """The play-outs' choice for seat ``p`` on the search copy ``st`` (see
+        ``PLAYOUTS``; greedy sees the copy as that seat would)."""
         if len(actions) == 1:
             return actions[0]
-        if self.GREEDY_PLAYOUTS:
+        how = self.PLAYOUTS
+        if how == "quick":
+            return self.players[p].choose_quick(PlayerView(st, p), actions, self._base)
+        if how == "greedy":
             return self.players[p].choose(PlayerView(st, p), actions)
         return self._base(st, p, actions)
 
@@ -193,6 +206,15 @@ class PlannerAgent(BasePolicy):
         my_turn = root.turn_player == me
         steps = self.STEPS
         last = root.turn
+        # A stateless play-out policy plays on alike from equal positions, so a
+        # position some play-out of this turn already passed through ends where
+        # that one ended: remember every position on the way (the key leaves out
+        # the dice counters, which a search copy's fixed dice never read).
+        lines = self._lines if self.REMEMBER_LINES else None
+        path: list[tuple[object, ...]] = []
+        if lines is not None and last != self._lines_turn:
+            lines.clear()
+            self._lines_turn = last
         while not st.terminal and steps > 0:
             p = st.current_player()
             if my_turn:
@@ -200,11 +222,24 @@ class PlannerAgent(BasePolicy):
                     break
             elif not st.stack or p != me:
                 break
+            if lines is not None:
+                key = (my_turn, *st.position_key(False))
+                got = lines.get(key)
+                if got is not None:
+                    self.nodes += self.STEPS - steps + 1
+                    for k in path:
+                        lines[k] = got
+                    return got
+                path.append(key)
             acts = st.legal_actions()
             st.apply_action(self._policy(st, p, acts))
             steps -= 1
         self.nodes += self.STEPS - steps + 1
-        return self.ev.evaluate(st, me), st
+        v = self.ev.evaluate(st, me)
+        if lines is not None:
+            for k in path:
+                lines[k] = (v, st)
+        return v, st
 
     # -- candidates --------------------------------------------------------------------
     def _candidates(
@@ -324,3 +359,13 @@ class PlannerAgent(BasePolicy):
                     seen.add(slug)
                     out.append(a)
         return out
+
+
+class ClassicPlannerAgent(PlannerAgent):
+    """The planner as it stood on 2026-11-27 (play-outs by the greedy agent with
+    its look-ahead): kept to measure every change to the planner against, paired
+    on the same deals (``python -m engine.ladder --paired``)."""
+
+    name = "planner-classic"
+    PLAYOUTS = "greedy"
+    REMEMBER_LINES = False

@@ -43,6 +43,46 @@ def format_text(res: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def _paired(ns: argparse.Namespace) -> int:
+    names = [a.strip() for a in ns.paired.split(",") if a.strip()]
+    if len(names) != 2:
+        print("error: --paired takes two agents, NEW,OLD", file=sys.stderr)
+        return 2
+    facs = [f.strip() for f in ns.factions.split(",")] if ns.factions else None
+    try:
+        res = ladder.paired(
+            names[0],
+            names[1],
+            ns.against,
+            deals=ladder.DEFAULT_DEALS if ns.games is None else ns.games,
+            seed=ladder.DEFAULT_SEED if ns.seed is None else ns.seed,
+            factions=facs,
+            workers=ns.workers,
+        )
+    except (KeyError, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if ns.json:
+        print(json.dumps(res, indent=2))
+        return 0
+    lo, hi = res["difference_ci95"]
+    rows = [
+        f"Against {res['against']}, {res['games_each']} games each "
+        f"(seed {res['seed']}):"
+    ]
+    for side in (res["new"], res["old"]):
+        rows.append(
+            f"  {side['agent']}: {side['score_pct']}% {side['ci95']}, "
+            f"{side['cpu_seconds']} CPU s"
+        )
+    rows.append(
+        f"  paired difference: {res['difference_points']:+} points "
+        f"[{lo:+}, {hi:+}]; work ratio {res['work_ratio']}"
+    )
+    print("\n".join(rows))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     from engine.agents import AGENTS, ENGINE_ONLY
 
@@ -87,7 +127,19 @@ def main(argv: list[str] | None = None) -> int:
         default=12,
         help="self-play games per agent timed for --write (default %(default)s)",
     )
+    ap.add_argument(
+        "--paired",
+        metavar="NEW,OLD",
+        help="instead of a ladder: NEW and OLD each against --against on the same "
+        "deals, and the paired difference of their scores with its interval",
+    )
+    ap.add_argument("--against", default="greedy", help="--paired's opponent")
+    ap.add_argument(
+        "--workers", type=int, default=1, help="--paired: processes (default 1)"
+    )
     ns = ap.parse_args(argv)
+    if ns.paired:
+        return _paired(ns)
     agents = [a.strip() for a in ns.agents.split(",") if a.strip()]
     facs = [f.strip() for f in ns.factions.split(",")] if ns.factions else None
     known: list[dict[str, Any]] = []

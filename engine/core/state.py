@@ -890,14 +890,16 @@ class GameState:
             stack.pop()
             self.info.registry[top.ability].resolve_trigger(self, top)
 
-    def position_key(self) -> tuple[object, ...]:
+    def position_key(self, dice: bool = True) -> tuple[object, ...]:
         """A hashable key of the position: everything that decides play from here
         (every card's zone, space, controller and tokens; the piles in order;
         magic; turn, phase and the turn's memory; effects' flags and notes; the
         stack; the dice counters). Not the RNG, the log or statistics. Two states
         with equal keys play on alike (search transposition tables key on it).
         :func:`engine.core.replay.state_digest` hashes a fixed, smaller set of these
-        parts for stored replays; a new part of the state belongs in both."""
+        parts for stored replays; a new part of the state belongs in both.
+        ``dice=False`` leaves the dice counters out: a search copy's dice follow a
+        fixed pattern that never reads them."""
         d0, d1 = self.deck
         h0, h1 = self.hand
         x0, x1 = self.discard
@@ -930,8 +932,8 @@ class GameState:
             tuple(sorted(self.flags.items())),
             tuple(sorted(self.notes.items())),
             tuple(self.stack),
-            self.dice_turn,
-            self.dice_n,
+            self.dice_turn if dice else -1,
+            self.dice_n if dice else -1,
             self.terminal,
             self.winner,
         )

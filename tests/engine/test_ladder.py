@@ -230,3 +230,53 @@ def test_merge_plays_only_the_missing_pairings(
     # a stored ladder of other deals cannot be merged with
     assert ladder_cli.main(["--merge", "--write", str(path), "--games", "2"]) == 2
     assert ladder_cli.main(["--merge", "--write", str(tmp_path / "none.json")]) == 2
+
+
+def test_paired_measures_two_agents_on_the_same_deals(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``--paired NEW,OLD``: both play the same deals against ``--against``; the
+    difference is taken deal by deal (an agent against itself differs by 0 with a
+    zero-width interval, whatever the luck of the deals)."""
+    res = ladder.paired(
+        "greedy",
+        "greedy",
+        "random",
+        deals=3,
+        seed=5,
+        factions=["breakers", "vanguards"],
+    )
+    assert res["games_each"] == 6
+    assert res["new"]["score_pct"] == res["old"]["score_pct"]
+    assert res["difference_points"] == 0.0 and res["difference_ci95"] == [0.0, 0.0]
+    split = ladder.paired(
+        "greedy",
+        "random",
+        "random",
+        deals=3,
+        seed=5,
+        workers=2,
+        factions=["breakers", "vanguards"],
+    )
+    assert split["new"]["score_pct"] == 100.0
+    assert split["difference_points"] == pytest.approx(
+        100.0 - split["old"]["score_pct"], abs=0.1
+    )
+    assert (
+        ladder_cli.main(
+            [
+                "--paired",
+                "greedy,random",
+                "--against",
+                "random",
+                "--games",
+                "2",
+                "--factions",
+                "breakers,vanguards",
+            ]
+        )
+        == 0
+    )
+    out = capsys.readouterr().out
+    assert "paired difference: +" in out and "greedy: 100.0%" in out
+    assert ladder_cli.main(["--paired", "greedy", "--games", "1"]) == 2

@@ -27,6 +27,7 @@ from engine.agents.weights import (
 from engine.core.actions import NO, Action, Attack, PlayEvent
 from engine.core.hooks import ACTIVE, DECK, HAND
 from engine.core.phases import ATTACK, MAGIC, SUMMON
+from engine.core.play import play_game
 from engine.core.state import GameState
 from engine.core.types import CardDef
 from engine.core.view import PlayerView
@@ -387,3 +388,56 @@ def test_a_reply_is_played_out_once_per_end_of_turn_position() -> None:
     agent._after_reply(other, me)
     assert agent.nodes > nodes
     assert other.position_key() != end.position_key()
+
+
+def test_remembered_play_outs_change_no_choice() -> None:
+    """A play-out that meets a position an earlier play-out of the turn passed
+    through takes that one's end instead of playing on: the same game, move for
+    move, as with no memory, for less work."""
+
+    class Forgetful(PlannerAgent):
+        REMEMBER_LINES = False
+
+    def game(planner: type[PlannerAgent]) -> tuple[list[object], int]:
+        st = setup_game(faction_deck("cave-goblins"), faction_deck("vanguards"), seed=8)
+        agents = [planner(5), planner(6)]
+        play_game(st, agents)
+        assert st.log is not None
+        return list(st.log), sum(a.nodes for a in agents)
+
+    remembered, work = game(PlannerAgent)
+    forgot, more_work = game(Forgetful)
+    assert remembered == forgot
+    assert work < more_work
+
+
+def test_the_classic_planner_plays_out_with_greedy_and_the_planner_without_look_ahead(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``planner-classic`` (kept to measure changes against) plays its play-outs
+    with greedy's look-ahead; the planner with greedy's heuristics alone."""
+    from engine.agents import ClassicPlannerAgent
+    from engine.agents.greedy import GreedyAgent
+
+    calls: Counter[str] = Counter()
+    choose, quick = GreedyAgent.choose, GreedyAgent.choose_quick
+
+    def spy_choose(self: GreedyAgent, *args: object) -> Action:
+        calls["choose"] += 1
+        return choose(self, *args)  # type: ignore[arg-type]
+
+    def spy_quick(self: GreedyAgent, *args: object) -> Action:
+        calls["quick"] += 1
+        return quick(self, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(GreedyAgent, "choose", spy_choose)
+    monkeypatch.setattr(GreedyAgent, "choose_quick", spy_quick)
+    st = setup_game(faction_deck("breakers"), faction_deck("polar-dwarves"), seed=4)
+    me = st.current_player()
+    actions = st.legal_actions()
+    make_agent("planner-classic", 3).choose(PlayerView(st, me), actions)
+    assert calls["choose"] > 0 and calls["quick"] == 0
+    assert isinstance(make_agent("planner-classic", 3), ClassicPlannerAgent)
+    calls.clear()
+    PlannerAgent(3).choose(PlayerView(st, me), actions)
+    assert calls["quick"] > 0
