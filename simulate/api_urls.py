@@ -18,6 +18,11 @@ urlpatterns = [
         name="simulation-detail",
     ),
     path(
+        "simulations/shared/<slug:token>/",
+        apis.SimulationSharedApi.as_view(),
+        name="simulation-shared",
+    ),
+    path(
         "simulations/<int:job_id>/cancel/",
         apis.SimulationCancelApi.as_view(),
         name="simulation-cancel",
@@ -37,6 +42,11 @@ urlpatterns = [
         "matrices/<int:matrix_id>/",
         apis.MatrixDetailApi.as_view(),
         name="matrix-detail",
+    ),
+    path(
+        "matrices/shared/<slug:token>/",
+        apis.MatrixSharedApi.as_view(),
+        name="matrix-shared",
     ),
     path(
         "matrices/<int:matrix_id>/cancel/",

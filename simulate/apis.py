@@ -1,6 +1,8 @@
 """REST API of simulations and matrices. Submitting needs a login; a job or matrix is
-readable by its owner, and by anyone once the owner shares it (``visibility``
-unlisted: by link, public: also listed); private ones of others answer 404.
+readable by its owner at its numeric id, and by anyone at its unguessable share
+token once the owner shares it (``visibility`` unlisted: by link, public: also
+listed): ``/api/simulations/shared/<token>/``, ``/api/matrices/shared/<token>/``.
+Ids of others' jobs answer 404, shared or not.
 
 Limits (``simulate.conf``; documented in the schema descriptions below):
 games per job <= MAX_GAMES (400), MAX_ACTIVE_JOBS queued/running jobs per user (429),
@@ -28,7 +30,13 @@ from rest_framework.views import APIView
 from cards.models import Edition
 from engine.rulesets import DEFAULT_RULESET, ruleset_names
 from simulate import adapters, conf, selectors
-from simulate.models import JobStatus, MatrixJob, SimulationJob, Visibility
+from simulate.models import (
+    SHARED_VISIBILITIES,
+    JobStatus,
+    MatrixJob,
+    SimulationJob,
+    Visibility,
+)
 from simulate.services import decks as deck_services
 from simulate.services import jobs, matrices
 from sw_site.throttles import UserThrottle
@@ -322,6 +330,16 @@ class SimulationListCreateApi(SubmitApi):
         return Response(body, status=status.HTTP_202_ACCEPTED)
 
 
+def _share_url(request: Request, obj: SimulationJob | MatrixJob) -> str | None:
+    """The page's token URL while the job or matrix is shared (a matrix cell: while
+    its matrix is), else None."""
+    shared_values = {str(v) for v in SHARED_VISIBILITIES}
+    shared = str(obj.visibility) in shared_values
+    if isinstance(obj, SimulationJob) and obj.matrix is not None:
+        shared = shared or str(obj.matrix.visibility) in shared_values
+    return request.build_absolute_uri(obj.shared_path) if shared else None
+
+
 def simulation_body(request: Request, job: SimulationJob) -> dict[str, Any]:
     """The JSON of one job (shared by the detail and cancel endpoints)."""
     result = job.result if job.status == JobStatus.DONE and job.result else None
@@ -332,6 +350,7 @@ def simulation_body(request: Request, job: SimulationJob) -> dict[str, Any]:
         "url": _job_url(request, job),
         "status": job.status,
         "visibility": job.visibility,
+        "share_url": _share_url(request, job),
         "progress": selectors.simulation_progress(job=job, done=result["games"]),
         "deck_a": job.deck_a,
         "deck_b": job.deck_b,
@@ -362,6 +381,11 @@ class SimulationDetailOutputSerializer(serializers.Serializer):
     url = serializers.CharField()
     status = serializers.ChoiceField(JobStatus.choices)
     visibility = serializers.ChoiceField(Visibility.choices)
+    share_url = serializers.CharField(
+        allow_null=True,
+        help_text="While shared: the page anyone opens (an unguessable token URL, "
+        "/s/<token>/); null while private. Numeric ids are for the owner only.",
+    )
     progress = ProgressSerializer()
     deck_a = DeckOutputSerializer()
     deck_b = DeckOutputSerializer()
@@ -406,13 +430,29 @@ class SimulationDetailApi(APIView):
 
     @extend_schema(
         operation_id="simulations_retrieve",
-        description="Status, progress {done, total} and the result so far (final "
-        "when status is done). Readable without login once shared (unlisted or "
-        "public); other users' private jobs answer 404.",
+        description="Your job: status, progress {done, total} and the result so "
+        "far (final when status is done). Owner only: others' jobs answer 404 here, "
+        "shared or not (a shared job is read by its token: "
+        "/api/simulations/shared/{token}/).",
         responses=SimulationDetailOutputSerializer,
     )
     def get(self, request: Request, job_id: int) -> Response:
         job = selectors.access_simulation(request.user, job_id)
+        return Response(simulation_body(request, job))
+
+
+class SimulationSharedApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        operation_id="simulations_shared_retrieve",
+        description="A shared job (unlisted or public, or a cell of a shared "
+        "matrix) by its unguessable share token, without login; the same body as "
+        "the owner's. 404 for an unknown token or a job that is private again.",
+        responses=SimulationDetailOutputSerializer,
+    )
+    def get(self, request: Request, token: str) -> Response:
+        job = selectors.access_simulation_shared(request.user, token)
         return Response(simulation_body(request, job))
 
 
@@ -560,6 +600,11 @@ class MatrixDetailApi(APIView):
         url = serializers.CharField()
         status = serializers.ChoiceField(JobStatus.choices)
         visibility = serializers.ChoiceField(Visibility.choices)
+        share_url = serializers.CharField(
+            allow_null=True,
+            help_text="While shared: the page anyone opens (/m/<token>/); null "
+            "while private.",
+        )
         decks = serializers.ListField(child=serializers.DictField())
         games_per_pair = serializers.IntegerField()
         seed = serializers.IntegerField()
@@ -574,12 +619,27 @@ class MatrixDetailApi(APIView):
 
     @extend_schema(
         operation_id="matrices_retrieve",
-        description="The matrix and one cell per pair of decks. Readable without "
-        "login once shared (unlisted or public); others' private matrices 404.",
+        description="Your matrix and one cell per pair of decks. Owner only: "
+        "others' matrices answer 404 here, shared or not (a shared matrix is read "
+        "by its token: /api/matrices/shared/{token}/).",
         responses=OutputSerializer,
     )
     def get(self, request: Request, matrix_id: int) -> Response:
         matrix = selectors.access_matrix(request.user, matrix_id)
+        return Response(matrix_body(request, matrix))
+
+
+class MatrixSharedApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        operation_id="matrices_shared_retrieve",
+        description="A shared matrix (unlisted or public) by its unguessable share "
+        "token, without login. 404 for an unknown token or a private matrix.",
+        responses=MatrixDetailApi.OutputSerializer,
+    )
+    def get(self, request: Request, token: str) -> Response:
+        matrix = selectors.access_matrix_shared(request.user, token)
         return Response(matrix_body(request, matrix))
 
 
@@ -589,6 +649,7 @@ def matrix_body(request: Request, matrix: MatrixJob) -> dict[str, Any]:
         "url": _matrix_url(request, matrix),
         "status": matrix.status,
         "visibility": matrix.visibility,
+        "share_url": _share_url(request, matrix),
         "decks": matrix.decks,
         "games_per_pair": matrix.games_per_pair,
         "seed": matrix.seed,

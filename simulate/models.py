@@ -18,6 +18,8 @@ Writes go through ``simulate.services`` only.
 
 from __future__ import annotations
 
+import secrets
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -47,6 +49,23 @@ class Visibility(models.TextChoices):
 
 SHARED_VISIBILITIES = (Visibility.UNLISTED, Visibility.PUBLIC)
 
+#: Length of a share token's random part in bytes (``secrets.token_urlsafe``: 22
+#: URL-safe characters, 128 bits), far beyond guessing.
+SHARE_TOKEN_BYTES = 16
+
+
+def new_share_token() -> str:
+    """An unguessable token for a shared result's URL (``/s/<token>/``)."""
+    return secrets.token_urlsafe(SHARE_TOKEN_BYTES)
+
+
+def share_token_field() -> models.CharField:
+    """Numeric ids are for owners; anyone else reads a shared result by this token
+    (unlisted: only by it; public: also listed, still by it)."""
+    return models.CharField(
+        max_length=43, unique=True, default=new_share_token, editable=False
+    )
+
 
 class MatrixJob(BaseModel):
     owner = models.ForeignKey(
@@ -63,6 +82,7 @@ class MatrixJob(BaseModel):
     visibility = models.CharField(
         max_length=10, choices=Visibility.choices, default=Visibility.PRIVATE
     )
+    share_token = share_token_field()
     status = models.CharField(
         max_length=10, choices=JobStatus.choices, default=JobStatus.QUEUED
     )
@@ -76,6 +96,13 @@ class MatrixJob(BaseModel):
 
     def __str__(self) -> str:
         return f"matrix {self.pk} ({len(self.decks)} decks)"
+
+    @property
+    def shared_path(self) -> str:
+        """The page anyone opens while it is shared (ids are for the owner)."""
+        from django.urls import reverse
+
+        return reverse("simulate:matrix-shared", args=[self.share_token])
 
 
 class SimulationJob(EngineJob):
@@ -95,6 +122,7 @@ class SimulationJob(EngineJob):
     visibility = models.CharField(
         max_length=10, choices=Visibility.choices, default=Visibility.PRIVATE
     )
+    share_token = share_token_field()
     # Expert override: at most this many game indices in one slice (None: slices
     # are cut by time only, which is all a job needs).
     chunk_size = models.PositiveIntegerField(null=True, blank=True)
@@ -137,6 +165,13 @@ class SimulationJob(EngineJob):
 
     def __str__(self) -> str:
         return f"simulation {self.pk}: {self.games} games"
+
+    @property
+    def shared_path(self) -> str:
+        """The page anyone opens while it is shared (ids are for the owner)."""
+        from django.urls import reverse
+
+        return reverse("simulate:simulation-shared", args=[self.share_token])
 
     @property
     def results_per_index(self) -> int:

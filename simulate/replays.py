@@ -8,12 +8,17 @@ with its action log, then the log is applied to a fresh ``setup_game`` state: th
 engine guarantees that the log replays to the same final state.
 
 Each step says, in words, who did what (the acting player is the one to act before
-the action: the owner of a pending ability choice, else the turn player), with what
+the action: the owner of a pending ability choice, else the turn player); cards and
+abilities by their names, never by their ids. A step's ``turn``, ``player`` and
+``phase`` are those OF ITS ACTION (the state before it: a player's "end the draw
+phase" belongs to their turn, not to the next one); ``magic``, ``hand`` and ``deck``
+are counted after it, as the board is drawn. With that, it has what
 the board needs to draw it: ``move`` (from, to), ``attack`` (from, to, dice faces as
 symbols, hits, the target's damage), ``place`` (a summoned or built card),
 ``destroyed`` spaces, and the board after the action. Ability choices show the
-engine's prompt text. ``turns`` index the first step of every turn, so the page can
-also step turn by turn. The last step carries the result in words.
+engine's prompt text, or the ability's name when the prompt is only its id.
+``turn_starts`` index the first step of every turn (the first action of that turn),
+so the page can also step turn by turn. The last step carries the result in words.
 """
 
 from __future__ import annotations
@@ -77,11 +82,18 @@ def _board(state: Any, seat_to_side: tuple[str, str]) -> list[list[Any]]:
     return units
 
 
-def _counters(state: Any, seat_to_side: tuple[str, str]) -> dict[str, Any]:
+def _when(state: Any, seat_to_side: tuple[str, str]) -> dict[str, Any]:
+    """The turn, turn player and phase of the action about to be applied."""
     return {
         "turn": state.turn,
         "player": seat_to_side[state.turn_player],
         "phase": state.phase_name.value,
+    }
+
+
+def _counters(state: Any, seat_to_side: tuple[str, str]) -> dict[str, Any]:
+    """Magic, hand and draw deck of both sides (after the step's action)."""
+    return {
         "magic": {seat_to_side[p]: state.magic[p] for p in (0, 1)},
         "hand": {seat_to_side[p]: len(state.hand[p]) for p in (0, 1)},
         "deck": {seat_to_side[p]: len(state.deck[p]) for p in (0, 1)},
@@ -92,26 +104,73 @@ def _card(state: Any, cid: int) -> str:
     return str(state.info.cards[cid].name)
 
 
-def _option_words(state: Any, action: Any) -> str:
+def ability_names(cards: Any) -> dict[str, str]:
+    """``{ability id: "Card Name's Ability Name"}`` for every ability of ``cards``
+    (the catalog's own names), so no id such as ``royal-guardian.shove`` reaches a
+    player."""
+    names: dict[str, str] = {}
+    for card in cards:
+        for ability in getattr(card, "abilities", ()) or ():
+            names.setdefault(ability.id, f"{card.name}'s {ability.name}")
+    return names
+
+
+def _ability(
+    state: Any, names: dict[str, str], ability_id: str, source: int | None = None
+) -> str:
+    """An ability in words: its catalog name (``names``: :func:`ability_names`),
+    else its id made readable."""
+    if ability_id in names:
+        return names[ability_id]
+    card_slug, _, own = str(ability_id).rpartition(".")
+    words = (own or card_slug).replace("-", " ").replace("_", " ").strip()
+    if source is not None and 0 <= source < len(state.info.cards):
+        return f"{_card(state, source)}'s {words}" if words else _card(state, source)
+    return words.capitalize()
+
+
+def square(space: int) -> str:
+    """A square as players read it: ``square e5`` (columns a-f, rows 1-8)."""
+    return f"square {B.name(space)}"
+
+
+def _option_words(
+    state: Any, action: Any, abilities: dict[str, str], top: Any = None
+) -> str:
     """What was chosen, in words, for an answer to a pending decision."""
     if isinstance(action, ChooseTarget):
         where = state.pos[action.card]
         at = f" on {B.name(where)}" if 0 <= where < B.SPACES else ""
         return f"{_card(state, action.card)}{at}"
     if isinstance(action, ChooseSpace):
-        return B.name(action.space)
+        return square(action.space)
     if isinstance(action, YesNo):
         return "yes" if action.yes else "no"
     if isinstance(action, ChooseOption):
         return f"option {action.option + 1}"
     if isinstance(action, ChooseTrigger):
+        data = getattr(top, "data", ()) or ()
+        trigger = data[action.index] if action.index < len(data) else None
+        ability = getattr(trigger, "ability", "")
+        if ability:
+            source = getattr(trigger, "source", None)
+            src = source if isinstance(source, int) else None
+            return f"{_ability(state, abilities, str(ability), src)} first"
         return f"effect {action.index + 1} first"
     return action.kind.replace("_", " ")
 
 
-def _describe(state: Any, action: Any, names: dict[str, str], actor: str) -> str:
+def _describe(
+    state: Any,
+    action: Any,
+    names: dict[str, str],
+    actor: str,
+    abilities: dict[str, str] | None = None,
+) -> str:
     """One sentence for an action, in the state before it is applied."""
     who = names[actor]
+    if abilities is None:
+        abilities = ability_names(state.info.cards)
     if isinstance(action, Move):
         via = f" (through {B.name(action.via)})" if action.via >= 0 else ""
         return (
@@ -134,16 +193,24 @@ def _describe(state: Any, action: Any, names: dict[str, str], actor: str) -> str
     if isinstance(action, EndPhase):
         return f"{who} ends the {state.phase_name.value} phase."
     if isinstance(action, UseAbility):
-        ability = action.ability.replace("-", " ").replace("_", " ")
-        return f"{who} uses {_card(state, action.card)}: {ability}."
-    chosen = _option_words(state, action)
+        return f"{who} uses {_ability(state, abilities, action.ability, action.card)}."
     top = state.stack[-1] if state.stack else None
-    prompt = getattr(top, "prompt", "") or ""
-    if not prompt and top is not None:
-        ability = str(getattr(top, "ability", "")).replace("-", " ").replace("_", " ")
-        prompt = f"{_card(state, top.source)}: {ability}" if ability else ""
+    chosen = _option_words(state, action, abilities, top)
+    prompt = str(getattr(top, "prompt", "") or "")
+    ability = str(getattr(top, "ability", "") or "")
+    source = getattr(top, "source", None)
+    src = source if isinstance(source, int) else None
+    if top is not None and (not prompt or prompt == ability or _looks_like_id(prompt)):
+        # The engine's default prompt is the ability's id: say its name instead.
+        asked = prompt or ability
+        prompt = _ability(state, abilities, asked, src) if asked else ""
     prompt = prompt.rstrip(" ?:.")
     return f"{who} — {prompt}: {chosen}." if prompt else f"{who} chooses {chosen}."
+
+
+def _looks_like_id(text: str) -> bool:
+    """``royal-guardian.shove``, ``burn``: an id, not a question in words."""
+    return bool(text) and " " not in text and text == text.lower()
 
 
 def replay_game(*, job: SimulationJob, game: int) -> dict[str, Any]:
@@ -178,24 +245,40 @@ def replay_game(*, job: SimulationJob, game: int) -> dict[str, Any]:
                 "structure": card.is_structure,
             },
         )
+    abilities = ability_names(state.info.cards)
     steps: list[dict[str, Any]] = [
         {
             "text": "Setup: both sides in their starting positions.",
             "kind": "setup",
             "actor": None,
             "units": _board(state, seat_to_side),
+            "turn": 0,
+            "player": None,
+            "phase": "setup",
             **_counters(state, seat_to_side),
         }
     ]
     turns: list[dict[str, Any]] = [{"turn": 0, "step": 0, "label": "Setup"}]
     for action in (result.log or [])[:MAX_STEPS]:
         actor = seat_to_side[state.current_player()]
-        before_turn = (state.turn, state.turn_player)
+        when = _when(state, seat_to_side)
+        if (when["turn"], when["player"]) != (
+            steps[-1]["turn"],
+            steps[-1]["player"],
+        ):
+            turns.append(
+                {
+                    "turn": when["turn"],
+                    "step": len(steps),
+                    "label": f"Turn {when['turn']}: {names[when['player']]}",
+                }
+            )
         on_board = {cid: state.pos[cid] for cid in state.board if cid != B.EMPTY}
         step: dict[str, Any] = {
-            "text": _describe(state, action, names, actor),
+            "text": _describe(state, action, names, actor, abilities),
             "kind": action.kind,
             "actor": actor,
+            **when,
         }
         if isinstance(action, Move):
             step["from"], step["to"] = state.pos[action.unit], action.to
@@ -247,15 +330,6 @@ def replay_game(*, job: SimulationJob, game: int) -> dict[str, Any]:
         step["units"] = _board(state, seat_to_side)
         step.update(_counters(state, seat_to_side))
         steps.append(step)
-        if (state.turn, state.turn_player) != before_turn and not state.terminal:
-            player = names[seat_to_side[state.turn_player]]
-            turns.append(
-                {
-                    "turn": state.turn,
-                    "step": len(steps) - 1,
-                    "label": f"Turn {state.turn}: {player}",
-                }
-            )
     winner = result.winner
     if swapped and winner is not None:
         winner = {"a": "b", "b": "a"}[winner]

@@ -69,45 +69,75 @@ def public_matrix_list() -> QuerySet[MatrixJob]:
     )
 
 
-def _owned_or_shared(user: Any) -> Q:
-    shared = Q(visibility__in=SHARED_VISIBILITIES)
-    return (
-        shared | Q(owner=user) if user is not None and user.is_authenticated else shared
-    )
+def _is_user(user: Any) -> bool:
+    return user is not None and bool(user.is_authenticated)
 
 
 def access_simulation(
     user: Any, job_id: int, *, lock: bool = False, write: bool = False
 ) -> SimulationJob:
-    """The job if ``user`` may read it (their own, or shared by its owner: unlisted
-    or public; a matrix cell follows its matrix), or 404: private jobs of others are
-    indistinguishable from absent. ``write``: owners only (cancel, share)."""
-    if write:
-        if user is None or not user.is_authenticated:
-            from django.http import Http404
+    """The job by its numeric id, for its OWNER only, or 404: ids are counters
+    anyone could guess, so a shared job is read by its token instead
+    (:func:`access_simulation_shared`); others' jobs, shared or not, are
+    indistinguishable from absent here. ``write`` (cancel, share): the same rule,
+    said where it matters."""
+    from django.http import Http404
 
-            raise Http404("No such simulation.")
-        qs = SimulationJob.objects.filter(owner=user)
-    else:
-        rule = _owned_or_shared(user) | Q(matrix__visibility__in=SHARED_VISIBILITIES)
-        qs = SimulationJob.objects.filter(rule)
+    if not _is_user(user):
+        raise Http404("No such simulation.")
+    qs = SimulationJob.objects.filter(owner=user)
     if lock:
         qs = qs.select_for_update()
     return get_object_or_404(qs, pk=job_id)
 
 
-def access_matrix(user: Any, matrix_id: int, *, write: bool = False) -> MatrixJob:
-    """The matrix if ``user`` may read it (own or shared), else 404; ``write``:
-    owners only."""
-    if write:
-        if user is None or not user.is_authenticated:
-            from django.http import Http404
+def access_simulation_shared(user: Any, token: str) -> SimulationJob:
+    """The job behind a share token: readable by anyone while it is shared (its own
+    visibility unlisted or public, or a cell of a shared matrix), and always by its
+    owner; 404 otherwise (a private job's token says nothing)."""
+    rule = Q(visibility__in=SHARED_VISIBILITIES) | Q(
+        matrix__visibility__in=SHARED_VISIBILITIES
+    )
+    if _is_user(user):
+        rule |= Q(owner=user)
+    return get_object_or_404(
+        SimulationJob.objects.filter(rule).select_related("owner", "matrix"),
+        share_token=str(token),
+    )
 
-            raise Http404("No such matrix.")
-        qs = MatrixJob.objects.filter(owner=user)
-    else:
-        qs = MatrixJob.objects.filter(_owned_or_shared(user))
-    return get_object_or_404(qs, pk=matrix_id)
+
+def access_matrix(user: Any, matrix_id: int, *, write: bool = False) -> MatrixJob:
+    """The matrix by its numeric id, for its owner only, else 404 (shared
+    matrices are read by token: :func:`access_matrix_shared`)."""
+    from django.http import Http404
+
+    if not _is_user(user):
+        raise Http404("No such matrix.")
+    return get_object_or_404(MatrixJob.objects.filter(owner=user), pk=matrix_id)
+
+
+def access_matrix_shared(user: Any, token: str) -> MatrixJob:
+    """The matrix behind a share token while it is shared (or for its owner)."""
+    rule = Q(visibility__in=SHARED_VISIBILITIES)
+    if _is_user(user):
+        rule |= Q(owner=user)
+    return get_object_or_404(
+        MatrixJob.objects.filter(rule).select_related("owner"), share_token=str(token)
+    )
+
+
+def simulation_share_url(job: SimulationJob) -> str:
+    """The path anyone opens a shared job at (``/s/<token>/``)."""
+    from django.urls import reverse
+
+    return reverse("simulate:simulation-shared", args=[job.share_token])
+
+
+def matrix_share_url(matrix: MatrixJob) -> str:
+    """The path anyone opens a shared matrix at (``/m/<token>/``)."""
+    from django.urls import reverse
+
+    return reverse("simulate:matrix-shared", args=[matrix.share_token])
 
 
 def games_per_second() -> dict[str, float]:
@@ -128,22 +158,39 @@ def games_per_second() -> dict[str, float]:
     return rates
 
 
-def simulate_links(deck_key: str) -> dict[str, str]:
+def simulate_links(deck_key: str, ruleset: str | None = None) -> dict[str, str]:
     """The "Simulate" buttons of a deck page: one opponent (the form, prefilled), or
-    every faction deck as one matrix row (a gauntlet). ``deck_key``: a deck id or a
-    faction slug, as the simulation form's deck choices name decks."""
+    the faction decks of the deck's edition as one matrix row (a gauntlet: at most
+    MAX_MATRIX_DECKS of them, catalog order; ``opponents`` says how many).
+    ``deck_key``: a deck id or a faction slug, as the deck pages name decks;
+    ``ruleset``: the deck's edition (a faction slug of another edition than the
+    default becomes the form's ``<edition>:<slug>`` key)."""
     from urllib.parse import urlencode
 
     from django.urls import reverse
 
     from engine.deckbuilding.resolve import default_catalog, playable_factions
+    from engine.rulesets import DEFAULT_RULESET
+    from simulate.services.decks import deck_key as faction_key
 
-    opponents = [f for f in playable_factions(default_catalog()) if f != deck_key]
+    edition = ruleset or DEFAULT_RULESET
+    if not deck_key.isdigit():
+        deck_key = faction_key(deck_key, edition)
+    from simulate import conf
+
+    opponents = [
+        faction_key(f, edition)
+        for f in playable_factions(default_catalog(edition))
+        if faction_key(f, edition) != deck_key
+    ][: conf.get("MAX_MATRIX_DECKS")]  # a gauntlet's limit (16 first-edition decks)
     gauntlet = [("gauntlet", "1"), ("gauntlet_deck", deck_key), ("decks", deck_key)]
     gauntlet += [("decks", f) for f in opponents]
-    one = urlencode({"deck_a": deck_key})
+    one = [("deck_a", deck_key)]
+    if edition != DEFAULT_RULESET:
+        one.append(("ruleset", edition))
+        gauntlet.append(("ruleset", edition))
     return {
-        "one": f"{reverse('simulate:simulation-new')}?{one}",
+        "one": f"{reverse('simulate:simulation-new')}?{urlencode(one)}",
         "gauntlet": f"{reverse('simulate:matrix-new')}?{urlencode(gauntlet)}",
         "opponents": str(len(opponents)),
     }
@@ -408,6 +455,7 @@ def matrix_cells(*, matrix: MatrixJob) -> list[dict[str, Any]]:
         cells.append(
             {
                 "id": job.pk,
+                "share_url": simulation_share_url(job),
                 "row": job.matrix_row,
                 "col": job.matrix_col,
                 "status": job.status,
@@ -448,17 +496,25 @@ def matrix_progress(cells: list[dict[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def matrix_rows(*, matrix: MatrixJob) -> list[dict[str, Any]]:
+def matrix_rows(*, matrix: MatrixJob, owner_view: bool = True) -> list[dict[str, Any]]:
     """The heatmap: one row per deck, one cell per opponent, each the row deck's win
     rate and Wilson interval (the diagonal is empty; (j, i) mirrors job (i, j)), with
     ``clear``: "above"/"below" when the interval excludes 50%, else None; and the
     row's ``average``: its games against every opponent pooled, with its interval.
-    A gauntlet has only the first deck's row."""
+    A gauntlet has only the first deck's row. Each cell's ``url`` opens its job:
+    by id for the owner (``owner_view``), else by its share token."""
+    from django.urls import reverse
+
     n = len(matrix.decks)
     grid: list[list[dict[str, Any] | None]] = [[None] * n for _ in range(n)]
     for cell in matrix_cells(matrix=matrix):
         i, j = cell["row"], cell["col"]
         games = cell["games"]
+        cell["url"] = (
+            reverse("simulate:simulation-detail", args=[cell["id"]])
+            if owner_view
+            else cell["share_url"]
+        )
         grid[i][j] = {**cell, "wins": cell["wins_a"]}
         rate, ci = win_rate_and_interval(cell["wins_b"], games)
         grid[j][i] = {**cell, "wins": cell["wins_b"], "win_rate_a": rate, "ci95": ci}
@@ -564,3 +620,39 @@ def simulation_summary(
             for side, cards in result["cards"].items()
         },
     }
+
+
+def edition_label(ruleset: str | None) -> str:
+    """``first`` -> "First edition" (the decks app's own labels)."""
+    from decks.models import Ruleset
+
+    try:
+        return str(Ruleset(ruleset or "second").label)
+    except ValueError:
+        return str(ruleset)
+
+
+def matrix_ruleset(matrix: MatrixJob) -> str:
+    """The edition a matrix was played in (its frozen decks record it; none: the
+    default edition)."""
+    from engine.rulesets import DEFAULT_RULESET
+
+    decks = matrix.decks or [{}]
+    return str(decks[0].get("ruleset") or DEFAULT_RULESET)
+
+
+def frozen_deck_rows(frozen: dict[str, Any], *, ruleset: str) -> dict[str, Any]:
+    """A frozen deck as a page shows it inline: its name and ``[(count, card
+    name)]`` in the frozen order, so a shared page never links a deck its reader
+    may not open."""
+    from engine.deckbuilding.resolve import default_catalog
+
+    try:
+        cards = default_catalog(ruleset).cards
+    except ValueError:
+        cards = {}
+    rows = []
+    for entry in frozen.get("entries", []):
+        card = cards.get(entry["card"])
+        rows.append((int(entry["count"]), card.name if card else entry["card"]))
+    return {"name": frozen.get("name", ""), "entries": rows}

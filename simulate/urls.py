@@ -24,6 +24,15 @@ urlpatterns = [
         views.simulation_replay_view,
         name="simulation-replay",
     ),
+    # Shared results, by their unguessable tokens (ids are for owners only).
+    path("s/<slug:token>/", views.simulation_shared_view, name="simulation-shared"),
+    path(
+        "s/<slug:token>/games/<int:game_index>/",
+        views.simulation_shared_replay_view,
+        name="simulation-shared-replay",
+    ),
+    path("m/<slug:token>/", views.matrix_shared_view, name="matrix-shared"),
+    path("matrices/ready/", views.ready_matrix_view, name="matrix-ready"),
     path("matrices/new/", views.matrix_new_view, name="matrix-new"),
     path("matrices/<int:matrix_id>/", views.matrix_detail_view, name="matrix-detail"),
     path(

@@ -37,7 +37,8 @@ def deck_simulate(*, deck: Any, **kwargs: Any) -> dict[str, Any]:
     from simulate.selectors import simulate_links
 
     faction = deck.is_faction_deck and deck.faction
-    return {"simulate": simulate_links(faction.slug if faction else str(deck.pk))}
+    key = faction.slug if faction else str(deck.pk)
+    return {"simulate": simulate_links(key, ruleset=deck.ruleset)}
 
 
 def deck_analyses(*, request: Any, deck: Any, **kwargs: Any) -> dict[str, Any]:
@@ -51,7 +52,9 @@ def builder_simulate(*, deck: Any, **kwargs: Any) -> dict[str, Any]:
     """The builder's "Simulate" links, for a saved deck."""
     from simulate.selectors import simulate_links
 
-    return {"simulate": simulate_links(str(deck.pk)) if deck else None}
+    if not deck:
+        return {"simulate": None}
+    return {"simulate": simulate_links(str(deck.pk), ruleset=deck.ruleset)}
 
 
 class SiteConfig(AppConfig):

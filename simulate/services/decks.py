@@ -11,7 +11,14 @@ A deck reference is one of:
 
 Every deck goes through ``engine.construction.validate_deck`` (the one place the
 construction rules live); an illegal deck raises :class:`DeckRejected` with the
-validator's errors, before anything is stored or queued.
+validator's errors, before anything is stored or queued. A stored deck of another
+edition than the job's is one ``deck.edition`` error (never the other edition's
+"no such card" list).
+
+The pages name decks by *keys* (:func:`deck_key`, :func:`split_deck_key`): a stored
+deck by its id, a faction deck of the default edition by its faction's slug, and a
+faction deck of another edition as ``<edition>:<slug>`` (``first:phoenix-elves``),
+since the same slug names a faction in both editions.
 """
 
 from __future__ import annotations
@@ -78,7 +85,7 @@ def deck_freeze(
         # field, re-raise not-found rejections as they are, without reading the id).
         raise _reject(field, "deck.not_found", exc.messages[0]) from None
     if deck_id is not None:
-        cards, summoner, name, source = _stored_deck(user, deck_id, field)
+        cards, summoner, name, source = _stored_deck(user, deck_id, field, ruleset)
     elif isinstance(spec, str):
         cards, summoner, name, source = _faction_deck(catalog, spec, field)
     elif isinstance(spec, list):
@@ -111,8 +118,32 @@ def deck_freeze(
     return frozen
 
 
+def edition_words(ruleset: str) -> str:
+    """``first`` -> "first-edition" (as in "a first-edition deck")."""
+    return f"{ruleset}-edition"
+
+
+def deck_key(spec: str, ruleset: str) -> str:
+    """The key a page names a faction deck by (see the module docstring)."""
+    return spec if ruleset == DEFAULT_RULESET else f"{ruleset}:{spec}"
+
+
+def split_deck_key(key: str) -> tuple[str | None, str]:
+    """``(edition or None, reference)`` of a page's deck key: ``first:cloaks`` ->
+    ``("first", "cloaks")``; a faction slug -> the default edition; a deck id ->
+    ``(None, id)`` (its edition is the stored deck's)."""
+    from engine.rulesets import ruleset_names
+
+    head, sep, tail = str(key).partition(":")
+    if sep and head in ruleset_names():
+        return head, tail
+    if str(key).isdigit():
+        return None, str(key)
+    return DEFAULT_RULESET, str(key)
+
+
 def _stored_deck(
-    user: Any, deck_id: int, field: str
+    user: Any, deck_id: int, field: str, ruleset: str = DEFAULT_RULESET
 ) -> tuple[list[tuple[str, int]], str | None, str, dict[str, Any]]:
     from decks.selectors import access_deck, deck_entry_pairs
 
@@ -120,6 +151,15 @@ def _stored_deck(
         deck = access_deck(user, deck_id)
     except Http404:
         raise _reject(field, "deck.not_found", f"No deck with id {deck_id}.") from None
+    if deck.ruleset != ruleset:
+        raise _reject(
+            field,
+            "deck.edition",
+            f"{deck.name!r} is a {edition_words(deck.ruleset)} deck, and this "
+            f"simulation plays the {ruleset} edition: both decks must be of the same "
+            f"edition (pick a {edition_words(deck.ruleset)} opponent, or set the "
+            f"ruleset to {deck.ruleset}).",
+        )
     cards = deck_entry_pairs(deck)
     summoner = deck.summoner.slug if deck.summoner else None
     return cards, summoner, deck.name, {"kind": "deck", "id": deck.pk}
@@ -154,7 +194,33 @@ def _faction_deck(
             f"(factions: {known}).",
         )
     cards = [(e.card, e.count) for e in deck.entries]
-    return cards, deck.summoner, deck.name, {"kind": "faction", "slug": slug}
+    return (
+        cards,
+        deck.summoner,
+        faction_deck_name(catalog, slug),
+        {
+            "kind": "faction",
+            "slug": slug,
+        },
+    )
+
+
+def faction_deck_name(catalog: Any, slug: str) -> str:
+    """The name a faction deck is shown by: the catalog's, or where the catalog
+    names it only by its summoner's slug (the first edition's reference decks),
+    "<Faction> faction deck (<Summoner>)"."""
+    deck = faction_deck_or_none(catalog, slug)
+    if deck is None:
+        return slug
+    name = str(deck.name)
+    if " " in name or name != name.lower():
+        return name
+    faction = catalog.factions.get(slug)
+    summoner = catalog.cards.get(deck.summoner)
+    if faction is None:  # a summoner slug: its faction from the card
+        faction = catalog.factions.get(getattr(summoner, "faction", "") or "")
+    what = f"{faction.name} faction deck" if faction is not None else "Faction deck"
+    return f"{what} ({summoner.name})" if summoner is not None else what
 
 
 def _inline_deck(

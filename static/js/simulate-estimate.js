@@ -44,7 +44,35 @@
     var slowest = Math.min.apply(null, agents.map(rate));
     out.textContent += "; about " + duration(games / slowest) + " on one worker (less with several).";
   }
+  // Editions: deck B (and a matrix's decks) offers only decks of deck A's edition
+  // (the first deck picked); the server refuses a mix with one error anyway.
+  function editionOf(option) { return option ? option.getAttribute("data-edition") : null; }
+  function keepEdition() {
+    var a = form.elements.deck_a, b = form.elements.deck_b, list = form.elements.decks;
+    var edition = null, targets = [];
+    if (a && b) {
+      edition = editionOf(a.options[a.selectedIndex]);
+      targets = [b];
+    } else if (list) {
+      var first = Array.prototype.filter.call(list.options, function (o) { return o.selected; })[0];
+      edition = editionOf(first);
+      targets = [list];
+    }
+    targets.forEach(function (sel) {
+      Array.prototype.forEach.call(sel.options, function (o) {
+        var other = !!edition && !!editionOf(o) && editionOf(o) !== edition;
+        o.disabled = other;
+        o.hidden = other;
+        if (other && o.selected && sel !== list) o.selected = false;
+      });
+      if (sel.selectedIndex < 0 || (sel.options[sel.selectedIndex] || {}).disabled) {
+        var ok = Array.prototype.filter.call(sel.options, function (o) { return !o.disabled && o.value !== (a && a.value); })[0];
+        if (ok && sel !== list) ok.selected = true;
+      }
+    });
+  }
   form.addEventListener("input", update);
-  form.addEventListener("change", update);
+  form.addEventListener("change", function () { keepEdition(); update(); });
+  keepEdition();
   update();
 })();

@@ -32,6 +32,37 @@
     return t;
   }
 
+  // A unit's whole name on up to three centred lines (never cut: the square's
+  // tooltip and the step text name it too).
+  function wrapName(name) {
+    var words = name.split(" "), lines = [], line = "";
+    words.forEach(function (w) {
+      if (line && (line + " " + w).length > 9) { lines.push(line); line = w; }
+      else line = line ? line + " " + w : w;
+    });
+    if (line) lines.push(line);
+    while (lines.length > 3) { lines[lines.length - 2] += " " + lines.pop(); }
+    return lines;
+  }
+  function nameText(name, x, cy, cls) {
+    var lines = wrapName(name), h = 19;
+    var text = el("text", { x: x, y: cy - (lines.length - 1) * h / 2 + 6, "text-anchor": "middle", "class": cls });
+    lines.forEach(function (line, k) {
+      text.appendChild(el("tspan", { x: x, dy: k ? h : 0 }, line));
+    });
+    return text;
+  }
+  // Damage in words a player reads: "2 dmg / 5 life" (damage taken, printed life).
+  function damageText(damage, life) {
+    return damage + " dmg" + (life ? " / " + life + " life" : "");
+  }
+  function sideName(side) { return data.names[side] || ""; }
+  // The header of a step: the turn, player and phase OF THE ACTION SHOWN.
+  function stepWhen(step) {
+    if (!step.turn) return "Setup";
+    return "Turn " + step.turn + ": " + sideName(step.player) + " · " + step.phase + " phase";
+  }
+
   function arrow(from, to, kind) {
     var a = centre(from), b = centre(to);
     var dx = b[0] - a[0], dy = b[1] - a[1], len = Math.sqrt(dx * dx + dy * dy) || 1;
@@ -66,8 +97,8 @@
       g.appendChild(el(card.structure ? "rect" : "circle", card.structure
         ? { x: p[0] + 10, y: p[1] + 10, width: S - 20, height: S - 20, rx: 8 }
         : { cx: p[0] + S / 2, cy: p[1] + S / 2, r: S / 2 - 8 }));
-      g.appendChild(el("text", { x: p[0] + S / 2, y: p[1] + S / 2 + 6, "text-anchor": "middle" }, card.name.length > 11 ? card.name.slice(0, 10) + "…" : card.name));
-      if (u[3]) g.appendChild(el("text", { x: p[0] + S - 12, y: p[1] + 22, "text-anchor": "end", "class": "dmg" }, u[3] + (card.life ? "/" + card.life : "")));
+      g.appendChild(nameText(card.name, p[0] + S / 2, p[1] + S / 2, "unit-name"));
+      if (u[3]) g.appendChild(el("text", { x: p[0] + S / 2, y: p[1] + 17, "text-anchor": "middle", "class": "dmg" }, damageText(u[3], card.life)));
       layer.appendChild(g);
     });
     // Destroyed cards: drawn where they stood before the action, crossed out.
@@ -77,7 +108,7 @@
       if (before) {
         var card = data.cards[before[1]] || { name: before[1] };
         layer.appendChild(el("circle", { cx: p[0] + S / 2, cy: p[1] + S / 2, r: S / 2 - 8, "class": "ghost side-" + before[2] }));
-        layer.appendChild(el("text", { x: p[0] + S / 2, y: p[1] + S - 8, "text-anchor": "middle", "class": "ghost-name" }, card.name.length > 11 ? card.name.slice(0, 10) + "…" : card.name));
+        layer.appendChild(nameText(card.name, p[0] + S / 2, p[1] + S / 2, "ghost-name"));
       }
       layer.appendChild(el("path", { d: "M" + (p[0] + 20) + "," + (p[1] + 20) + " L" + (p[0] + S - 20) + "," + (p[1] + S - 20) + " M" + (p[0] + S - 20) + "," + (p[1] + 20) + " L" + (p[0] + 20) + "," + (p[1] + S - 20), "class": "destroyed-mark" }));
     });
@@ -118,21 +149,23 @@
     drawBoard(step, prev);
     drawDice(step);
     var t = turnOf(current), ts = data.turn_starts[t];
-    field("label").textContent = ts.label + " · step " + (current + 1) + " of " + data.steps.length;
+    field("label").textContent = stepWhen(step) + " · step " + (current + 1) + " of " + data.steps.length;
     var text = field("step-text");
     text.textContent = step.text;
     text.className = "replay-step" + (step.actor ? " side-" + step.actor : "");
     var banner = field("banner");
     banner.hidden = !step.final;
     banner.textContent = step.final ? step.outcome : "";
-    var counters = (step.final ? "Game over" : "Turn of " + data.names[step.player] + ", " + step.phase + " phase") +
-      " · magic " + data.names.a + " " + step.magic.a + ", " + data.names.b + " " + step.magic.b +
+    var counters = (step.final ? "Game over. " : "") + "After this step: magic " +
+      data.names.a + " " + step.magic.a + ", " + data.names.b + " " + step.magic.b +
       " · cards in hand " + step.hand.a + " / " + step.hand.b + " · draw decks " + step.deck.a + " / " + step.deck.b;
     field("counters").textContent = counters;
     var list = field("actions");
     list.innerHTML = "";
-    var end = t + 1 < data.turn_starts.length ? data.turn_starts[t + 1].step : data.steps.length - 1;
-    for (var k = ts.step + 1; k <= end; k++) {
+    // "This turn": the actions of the turn the shown step belongs to.
+    field("turn-title").textContent = ts.turn ? ts.label : "Setup";
+    var end = t + 1 < data.turn_starts.length ? data.turn_starts[t + 1].step - 1 : data.steps.length - 1;
+    for (var k = ts.step; k <= end; k++) {
       var li = document.createElement("li");
       li.textContent = data.steps[k].text;
       if (k === current) li.className = "current";

@@ -140,7 +140,7 @@
     field("progress-text").textContent = p.done + " / " + p.total + " games";
     var err = field("error");
     err.hidden = !job.error; err.textContent = job.error || "";
-    field("cancel-form").hidden = !ACTIVE[job.status];
+    field("cancel-form").hidden = !ACTIVE[job.status] || !root.dataset.cancelUrl;
     field("win-rate").textContent = pct(r.win_rate_a);
     field("ci").textContent = r.games ? pct(r.ci95[0]) + " – " + pct(r.ci95[1]) : "–";
     field("record").textContent = r.wins_a + " / " + r.wins_b + " / " + r.draws;

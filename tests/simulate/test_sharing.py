@@ -31,26 +31,36 @@ def test_private_by_default_and_hidden_from_others(
     assert client.get(f"/simulations/{done_job.pk}/games/0/").status_code == 404
 
 
-def test_unlisted_is_readable_by_link_but_not_listed(
-    client, api_client, user, done_job
-):
+def test_unlisted_is_readable_by_its_token_only(client, api_client, user, done_job):
+    """An unlisted result lives at an unguessable token URL; its numeric id (a
+    counter anyone could guess) opens for its owner only."""
     client.force_login(user)
     response = client.post(
         f"/simulations/{done_job.pk}/share/", {"visibility": "unlisted"}
     )
     assert response.status_code == 302
+    done_job.refresh_from_db()
+    token = done_job.share_token
+    assert len(token) >= 22 and not token.isdigit()
+    owner_page = client.get(f"/simulations/{done_job.pk}/").content.decode()
+    assert f"/s/{token}/" in owner_page  # the link the owner hands out
     client.logout()
-    page = client.get(f"/simulations/{done_job.pk}/")
+    assert client.get(f"/simulations/{done_job.pk}/").status_code == 404
+    assert client.get(f"/simulations/{done_job.pk}/games/0/").status_code == 404
+    page = client.get(f"/s/{token}/")
     assert page.status_code == 200
     html = page.content.decode()
     assert "Shared by svara" in html and "/share/" not in html
-    body = api_client.get(f"/api/simulations/{done_job.pk}/").json()
+    assert f"/simulations/{done_job.pk}/" not in html  # no owner-only links
+    assert f'data-api-url="/api/simulations/shared/{token}/"' in html
+    assert f'href="/s/{token}/games/0/"' in html
+    assert client.get(f"/s/{token}/games/0/").status_code == 200
+    assert client.get(f"/s/{token}x/").status_code == 404
+    assert api_client.get(f"/api/simulations/{done_job.pk}/").status_code == 404
+    body = api_client.get(f"/api/simulations/shared/{token}/").json()
     assert body["visibility"] == "unlisted" and body["result"]["games"] == 4
-    assert client.get(f"/simulations/{done_job.pk}/games/0/").status_code == 200
-    assert (
-        f"/simulations/{done_job.pk}/"
-        not in client.get("/simulations/").content.decode()
-    )
+    assert body["share_url"].endswith(f"/s/{token}/")
+    assert f"/s/{token}/" not in client.get("/simulations/").content.decode()
     # Read-only for others: no cancelling or re-sharing someone else's job.
     assert api_client.post(f"/api/simulations/{done_job.pk}/cancel/").status_code in (
         401,
@@ -58,11 +68,43 @@ def test_unlisted_is_readable_by_link_but_not_listed(
     )
 
 
-def test_public_is_listed(client, user, done_job):
+def test_private_again_closes_the_token(client, api_client, done_job):
+    jobs.simulation_share(job=done_job, visibility=Visibility.UNLISTED)
+    assert client.get(f"/s/{done_job.share_token}/").status_code == 200
+    jobs.simulation_share(job=done_job, visibility=Visibility.PRIVATE)
+    assert client.get(f"/s/{done_job.share_token}/").status_code == 404
+    url = f"/api/simulations/shared/{done_job.share_token}/"
+    assert api_client.get(url).status_code == 404
+
+
+def test_tokens_differ_per_job(make_job):
+    tokens = {make_job(games=2).share_token for _ in range(3)}
+    assert len(tokens) == 3
+
+
+def test_shared_page_lists_a_private_deck_inline_without_linking_it(
+    client, user, catalog_db, make_job
+):
+    """The owner's private deck is shown by name and list on a shared result; a
+    link to it would be a 404 for the reader."""
+    from decks.services import deck_create
+    from engine.deckbuilding.catalog import load_catalog
+
+    entries = list(load_catalog().faction_deck(FACTION_A).counts().items())
+    deck = deck_create(owner=user, name="My secret goblins", entries=entries)
+    job = make_job(deck_a=deck.pk, games=2)
+    jobs.simulation_share(job=job, visibility=Visibility.UNLISTED)
+    html = client.get(f"/s/{job.share_token}/").content.decode()
+    assert "My secret goblins" in html
+    assert "The two deck lists as they were played" in html
+    assert f"/decks/{deck.pk}/" not in html
+
+
+def test_public_is_listed_by_its_token(client, user, done_job):
     jobs.simulation_share(job=done_job, visibility=Visibility.PUBLIC)
-    assert (
-        f"/simulations/{done_job.pk}/" in client.get("/simulations/").content.decode()
-    )
+    html = client.get("/simulations/").content.decode()
+    assert f"/s/{done_job.share_token}/" in html
+    assert f"/simulations/{done_job.pk}/" not in html
 
 
 def test_only_the_owner_shares(api_client, other_user, done_job):
@@ -90,11 +132,17 @@ def test_matrix_sharing_opens_its_cells(client, user, dispatched):
             owner=user, decks=[FACTION_A, FACTION_B], games_per_pair=2, agent="random"
         )
     cell = matrix.jobs.get()
-    assert client.get(f"/matrices/{matrix.pk}/").status_code == 404
-    assert client.get(f"/simulations/{cell.pk}/").status_code == 404
+    assert client.get(f"/m/{matrix.share_token}/").status_code == 404
+    assert client.get(f"/s/{cell.share_token}/").status_code == 404
     matrices.matrix_share(matrix=matrix, visibility=Visibility.UNLISTED)
-    assert client.get(f"/matrices/{matrix.pk}/").status_code == 200
-    assert client.get(f"/simulations/{cell.pk}/").status_code == 200
+    assert client.get(f"/matrices/{matrix.pk}/").status_code == 404  # ids: owner
+    page = client.get(f"/m/{matrix.share_token}/")
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert f'href="/s/{cell.share_token}/"' in html  # cells open by their tokens
+    assert f"/simulations/{cell.pk}/" not in html
+    assert client.get(f"/s/{cell.share_token}/").status_code == 200
+    assert client.get(f"/simulations/{cell.pk}/").status_code == 404
 
 
 def test_gauntlet_plays_one_row(user, dispatched):

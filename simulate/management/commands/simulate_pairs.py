@@ -50,9 +50,7 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         ruleset = options["ruleset"]
         known = playable_factions(default_catalog(ruleset))
-        factions = (
-            options["factions"].split(",") if options["factions"] else known
-        )
+        factions = options["factions"].split(",") if options["factions"] else known
         unknown = sorted(set(factions) - set(known))
         if unknown:
             raise CommandError(f"not a playable {ruleset} faction deck: {unknown}")
