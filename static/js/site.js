@@ -42,3 +42,26 @@
     bars();
   }
 })();
+
+// The main menu folds behind a "Menu" button on narrow screens (the CSS decides when).
+// Without this script the button stays hidden and the menu open.
+(function () {
+  "use strict";
+  var header = document.querySelector(".site-header");
+  var toggle = header && header.querySelector(".nav-toggle");
+  if (!toggle) return;
+  header.classList.add("js-nav");
+  function set(open) {
+    header.classList.toggle("nav-open", open);
+    toggle.setAttribute("aria-expanded", open ? "true" : "false");
+  }
+  toggle.addEventListener("click", function () {
+    set(toggle.getAttribute("aria-expanded") !== "true");
+  });
+  document.addEventListener("keydown", function (ev) {
+    if (ev.key === "Escape" && header.classList.contains("nav-open")) {
+      set(false);
+      toggle.focus();
+    }
+  });
+})();
