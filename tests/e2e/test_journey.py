@@ -119,7 +119,8 @@ def test_sign_up_to_verdict(
     page.get_by_label("Who can see these results").select_option("unlisted")
     page.get_by_role("button", name="Save").click()
     link = page.locator("#share-url").input_value()
-    assert link.endswith(f"/simulations/{job.pk}/")
+    job.refresh_from_db()
+    assert link.endswith(f"/s/{job.share_token}/")  # a token, not the id
     stranger = browser.new_context().new_page()
     stranger.goto(link)
     expect(stranger.locator(".verdict")).to_contain_text("95% interval")
