@@ -12,7 +12,7 @@ PYTEST_WORKERS ?= auto
 WEB_WORKERS ?= 3
 WEB_THREADS ?= 4
 
-.PHONY: install run serve worker test test-fast lint typecheck bench load docs clean
+.PHONY: install run dev serve worker test test-fast lint typecheck bench load docs clean
 
 # Installing compiles the engine's hot modules with mypyc when a C compiler works
 # (setup.py; SW_ENGINE_PURE=1 skips it) and says which build it made.
@@ -28,7 +28,10 @@ install: $(VENV)/.installed
 
 # Migrate, load the catalog, start a background Celery worker (embedded filesystem broker
 # unless CELERY_BROKER_URL is set; its watchdog re-sends chunks lost with a worker) and
-# serve the site until Ctrl-C.
+# serve the site until Ctrl-C. DEBUG stays off (visitors see the site's own error
+# pages), so runserver is told to serve the static files anyway (--insecure).
+# `make dev` is the same with Django's debug pages and the auto-reloader.
+RUNSERVER_ARGS ?= --noreload --insecure
 run: install
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py load_catalog
@@ -37,7 +40,12 @@ run: install
 	@echo ""
 	@$(BIN)/celery -A sw_site worker --loglevel=WARNING --concurrency=$(WORKERS) & worker=$$!; \
 	  trap 'kill $$worker 2>/dev/null; wait $$worker 2>/dev/null' EXIT INT TERM; \
-	  $(BIN)/python manage.py runserver --noreload $(HOST):$(PORT)
+	  $(BIN)/python manage.py runserver $(RUNSERVER_ARGS) $(HOST):$(PORT)
+
+# For developers: `make run` with DJANGO_DEBUG=1 (Django's debug pages on errors) and
+# runserver's auto-reloader.
+dev:
+	DJANGO_DEBUG=1 $(MAKE) run RUNSERVER_ARGS=
 
 # Production web server: gunicorn (WEB_WORKERS processes x WEB_THREADS threads), static
 # files collected and served by WhiteNoise. Set the production variables first (README,

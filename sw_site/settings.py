@@ -34,17 +34,24 @@ def env_list(name: str, default: list[str]) -> list[str]:
 
 
 # CORE https://docs.djangoproject.com/en/5.2/ref/settings/
-DEBUG = env_bool("DJANGO_DEBUG", True)
+# Three modes, chosen by DJANGO_DEBUG:
+# - unset (`make run`): local. Visitors get the site's own 404/403/500 pages (DEBUG
+#   off), with a development key, local host names and plain HTTP.
+# - 1 (`make dev`): a developer asked for Django's debug pages (DEBUG on).
+# - 0 (`make serve`): production. DJANGO_SECRET_KEY and DJANGO_ALLOWED_HOSTS are
+#   required and the SECURITY toggles below are on.
+DEBUG = env_bool("DJANGO_DEBUG", False)
+PRODUCTION = os.environ.get("DJANGO_DEBUG", "").strip() != "" and not DEBUG
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
 if not SECRET_KEY:
-    if not DEBUG:
+    if PRODUCTION:
         raise ImproperlyConfigured(
             "DJANGO_SECRET_KEY is required when DJANGO_DEBUG is off"
         )
     SECRET_KEY = "insecure-dev-key-do-not-use-in-production-sw-decklab"  # noqa: S105
 ALLOWED_HOSTS = env_list(
     "DJANGO_ALLOWED_HOSTS",
-    ["localhost", "127.0.0.1", "[::1]", "testserver"] if DEBUG else [],
+    [] if PRODUCTION else ["localhost", "127.0.0.1", "[::1]", "testserver"],
 )
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", [])
 
@@ -86,10 +93,10 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
 
-if not DEBUG:
+if PRODUCTION:
     # Production: static files from the WSGI server itself, out of STATIC_ROOT
-    # (`collectstatic`; https://whitenoise.readthedocs.io/). runserver serves them
-    # in development.
+    # (`collectstatic`; https://whitenoise.readthedocs.io/). Locally runserver
+    # serves them (`make run` passes --insecure, since DEBUG is off there too).
     MIDDLEWARE.insert(3, "whitenoise.middleware.WhiteNoiseMiddleware")
 
 ROOT_URLCONF = "sw_site.urls"
@@ -194,19 +201,19 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", BASE_DIR / "staticfiles"))
 STATICFILES_DIRS = [BASE_DIR / "static"] if (BASE_DIR / "static").is_dir() else []
-# Production (DEBUG off): `collectstatic` (run by `make serve`) writes hashed,
+# Production (DJANGO_DEBUG=0): `collectstatic` (run by `make serve`) writes hashed,
 # compressed copies that WhiteNoise serves with far-future cache headers.
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
-        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
-        if DEBUG
-        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        if PRODUCTION
+        else "django.contrib.staticfiles.storage.StaticFilesStorage"
     },
 }
 
 # SECURITY (production toggles; `manage.py check --deploy` passes with DJANGO_DEBUG=0)
-if not DEBUG:
+if PRODUCTION:
     SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", True)
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
