@@ -20,6 +20,7 @@ from django.test import Client
 from django.urls import include, path
 
 ROOT = Path(__file__).resolve().parents[2]
+TEST_KEY = "test-only-9f3kQ2mZr7LpW8vX1nB4tY6uH0sD5gJ3cE2aR9oIxq7Vw"
 
 
 def boom(request: HttpRequest) -> HttpResponse:
@@ -46,7 +47,7 @@ def settings_in_mode(debug: str | None) -> dict[str, object]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
     if debug is not None:
         env["DJANGO_DEBUG"] = debug
-        env["DJANGO_SECRET_KEY"] = "test-only-9f3kQ2mZr7LpW8vX1nB4tY6uH0sD5gJ3cE2aR9oIxq7Vw"
+        env["DJANGO_SECRET_KEY"] = TEST_KEY
     code = (
         "import json; from sw_site import settings as s; print(json.dumps({"
         "'DEBUG': s.DEBUG, 'PRODUCTION': s.PRODUCTION, 'HOSTS': s.ALLOWED_HOSTS, "
