@@ -30,7 +30,8 @@ owned_cards = Signal()
 #: "Simulate" buttons, ``simulate``).
 faction_deck_page = Signal()
 
-#: ``request``, ``card``: context for the card page (the decks using the card,
+#: ``request``, ``card``: context for the card page (the decks using the card that
+#: the request's user may read: theirs of any visibility and the public ones,
 #: ``decks_using`` and ``decks_using_count``).
 card_page = Signal()
 

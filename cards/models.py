@@ -285,6 +285,49 @@ class Card(EditionMixin, BaseModel):
         labels = dict(CardClass.choices)
         return [str(labels.get(c, c)) for c in self.classes]
 
+    @property
+    def kind_label(self) -> str:
+        """What the card is, in one phrase without repeats: "Common unit",
+        "Epic event", "Structure, gate", "Event" (no class recorded)."""
+        labels = self.class_labels
+        kind = str(self.get_card_type_display())  # type: ignore[attr-defined]
+        if not labels:
+            return kind
+        text = ", ".join(labels)
+        if kind.lower() in text.lower():
+            return text[:1].upper() + text[1:]
+        return f"{text} {kind.lower()}"
+
+    @property
+    def attack_range(self) -> int | None:
+        """Spaces the unit's attack reaches by the rules (R7): a melee unit the
+        adjacent card (1), a ranged unit up to 3 spaces in a straight line; None
+        when the attack type is unknown or the card does not attack."""
+        reach = {AttackType.MELEE.value: 1, AttackType.RANGED.value: 3}
+        return reach.get(self.attack_type)
+
+    @property
+    def is_summoner(self) -> bool:
+        return CardClass.SUMMONER in self.classes
+
+    @property
+    def missing_data(self) -> list[str]:
+        """What the catalog does not know of this card, in words ([] when complete);
+        reads the prefetched abilities."""
+        missing = []
+        if not self.stats_known:
+            missing.append("numbers")
+        if not self.symbols_known:
+            missing.append("symbols")
+        abilities = list(self.abilities.all())  # type: ignore[attr-defined]
+        if any(a.text is None for a in abilities) or (
+            self.card_type == CardType.EVENT and not abilities
+        ):
+            missing.append("texts")
+        if not missing and not self.data_complete:
+            missing.append("details")
+        return missing
+
 
 class Ability(BaseModel):
     """A named ability of a unit/structure, or the effect of an event (``.effect``)."""

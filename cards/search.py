@@ -2,7 +2,10 @@
 (the ``q`` parameter). Terms are separated by spaces; every term must match:
 
 ==================  ==========================================================
-``word``            the word in the card's name or ability names and texts
+``word``            the word in the card's name or ability names and texts; a
+                    word that names a keyword also matches that field (see
+                    below): ``ranged`` finds every ranged unit besides the
+                    cards whose texts say "ranged"
 ``t:push``          the word in the name or texts (``text:`` too)
 ``f:polar``         faction slug or name starting with it (``faction:``)
 ``c<=2`` ``c:3``    cost: ``=`` ``:`` ``<`` ``<=`` ``>`` ``>=`` (``cost``)
@@ -15,6 +18,13 @@
 
 Example: ``f:polar-dwarves c<=2 t:push``. A term that does not parse is an error
 (400 in the API, a form error on the page), never silently ignored.
+
+Plain words that name a keyword search its field too, as a union with the text match
+(``keyword_q``): ``melee`` / ``ranged`` the attack type; a class word (``common``,
+``champion``, ``summoner``, ``event``, ``structure``, ``gate``, ``epic``,
+``standard``, or its plural) the class; a faction's slug, its name or one word of it
+(``polar``, ``dwarves``, ``polar-dwarves``) the faction. ``t:WORD`` still searches
+the texts only.
 """
 
 from __future__ import annotations
@@ -45,13 +55,60 @@ CLASS_WORDS = {
     "epic": "epic",
     "standard": "standard",
 }
+#: Plurals a player may type for a class word ("commons", "champions").
+CLASS_PLURALS = {f"{word}s": word for word in CLASS_WORDS}
+ATTACK_WORDS = ("melee", "ranged")
+#: Words in faction names that name no faction on their own ("The Filth").
+NOT_FACTION_WORDS = frozenset({"the", "and", "of"})
 TERM = re.compile(r"^(?P<key>[a-z]+)(?P<op><=|>=|=|:|<|>)(?P<value>.+)$")
 
 SYNTAX_HELP = (
-    "Words search names and texts; also f:FACTION, c<=2 (cost; s strength, l life "
+    "Words search names and texts, and a word naming an attack type (ranged), a "
+    "class (common) or a faction (polar) searches that too; also f:FACTION, c<=2 "
+    "(cost; s strength, l life "
     "with = < <= > >=), t:WORD (text), a:melee|ranged, is:common|champion|event|"
     "structure|summoner|owned. Example: f:polar-dwarves c<=2 t:push"
 )
+
+
+def class_q(cls: str) -> Q:
+    """Cards of a class word (``is:``): events and structures by their card type (a
+    gate is a structure), the other words by the class list."""
+    if cls == "event":
+        return Q(card_type="event")
+    if cls == "structure":
+        return Q(card_type="structure")
+    # ``classes`` is a JSON list: the quoted word in its text form matches on SQLite
+    # and PostgreSQL alike ('"gate"' never matches a longer word).
+    return Q(classes__icontains=f'"{cls}"')
+
+
+def faction_word_q(word: str) -> Q:
+    """Cards of the factions a plain word names: the slug, the whole name, or one
+    word of the name ("polar", "dwarves"); a short word or "the" names none."""
+    name = word.replace("-", " ")
+    if len(name) < 3 or name in NOT_FACTION_WORDS:
+        return Q(faction__slug=word)
+    return (
+        Q(faction__slug=word)
+        | Q(faction__name__iexact=name)
+        | Q(faction__name__istartswith=f"{name} ")
+        | Q(faction__name__iendswith=f" {name}")
+        | Q(faction__name__icontains=f" {name} ")
+    )
+
+
+def keyword_q(word: str) -> Q:
+    """What a plain word matches besides the texts: the attack type, class or
+    faction it names. A word naming none of them matches no card here (the text
+    match alone decides)."""
+    q = faction_word_q(word)
+    if word in ATTACK_WORDS:
+        q |= Q(attack_type=word)
+    cls = CLASS_WORDS.get(word) or CLASS_PLURALS.get(word)
+    if cls is not None:
+        q |= class_q(cls)
+    return q
 
 
 @dataclass
@@ -72,7 +129,7 @@ def parse(text: str) -> CardQuery:
         match = TERM.match(term)
         if match is None:
             out.words.append(term)
-            out.q &= Q(search_text__contains=term)
+            out.q &= Q(search_text__contains=term) | keyword_q(term)
             continue
         key, op, value = match["key"], match["op"], match["value"]
         if key in NUMBER_FIELDS:
@@ -99,13 +156,7 @@ def parse(text: str) -> CardQuery:
             if value == "owned":
                 out.owned = True
             elif value in CLASS_WORDS:
-                cls = CLASS_WORDS[value]
-                if cls == "event":
-                    out.q &= Q(card_type="event")
-                elif cls == "structure":
-                    out.q &= Q(card_type="structure")
-                else:
-                    out.q &= Q(classes__icontains=f'"{cls}"')
+                out.q &= class_q(CLASS_WORDS[value])
             else:
                 known = ", ".join([*CLASS_WORDS, "owned"])
                 problems.append(f"{raw[:30]}: unknown; is: takes {known}.")

@@ -66,11 +66,88 @@ def card_get(*, slug: str, edition: str = DEFAULT_EDITION) -> Card:
     try:
         return (
             card_queryset()
-            .prefetch_related("deck_entries__faction")
+            .prefetch_related(
+                Prefetch(
+                    "deck_entries",
+                    queryset=FactionDeckEntry.objects.select_related(
+                        "faction"
+                    ).order_by("faction__sort_order", "order"),
+                )
+            )
             .get(slug=slug, edition=edition)
         )
     except Card.DoesNotExist:
         raise Http404(f"No card with slug {slug!r}.") from None
+
+
+#: A deck role named for one card ("starting unit"); the plural adds an "s".
+ROLE_SINGULAR: dict[str, str] = {
+    DeckRole.SUMMONER.value: "summoner",
+    DeckRole.STARTING_GATE.value: "starting gate",
+    DeckRole.GATE.value: "gate",
+    DeckRole.STARTING_UNIT.value: "starting unit",
+    DeckRole.EPIC_EVENT.value: "epic event",
+    DeckRole.STANDARD_EVENT.value: "standard event",
+    DeckRole.CHAMPION.value: "champion",
+    DeckRole.COMMON.value: "common",
+    DeckRole.WALL.value: "wall",
+    DeckRole.EVENT.value: "event",
+}
+
+
+@dataclass(frozen=True)
+class CardDeckUse:
+    """A catalog faction deck holding a card, its copies in all and by role."""
+
+    faction: Faction
+    label: str  # "faction deck" or the sample-deck label
+    copies: int
+    roles: list[tuple[str, int]]  # (role, copies), deck order
+
+    @property
+    def summary(self) -> str:
+        """ "4× common", or "5× (1 starting unit, 4 commons)" for several roles."""
+
+        def named(role: str, n: int) -> str:
+            word = ROLE_SINGULAR.get(role, role)
+            return word if n == 1 else f"{word}s"
+
+        if len(self.roles) == 1:
+            role, n = self.roles[0]
+            return f"{n}× {named(role, 1)}"
+        parts = ", ".join(f"{n} {named(role, n)}" for role, n in self.roles)
+        return f"{self.copies}× ({parts})"
+
+
+def card_faction_decks(*, card: Card) -> list[CardDeckUse]:
+    """The catalog's faction decks holding ``card`` (from ``card_get``'s prefetch),
+    one entry per faction, catalog order."""
+    by_faction: dict[int, list[FactionDeckEntry]] = {}
+    for entry in card.deck_entries.all():
+        by_faction.setdefault(entry.faction_id, []).append(entry)
+    uses = []
+    for entries in by_faction.values():
+        entries.sort(key=lambda e: ROLE_ORDER.get(e.role, 99))
+        faction = entries[0].faction
+        uses.append(
+            CardDeckUse(
+                faction=faction,
+                label=faction_deck_label(faction),
+                copies=sum(e.count for e in entries),
+                roles=[(e.role, e.count) for e in entries],
+            )
+        )
+    return uses
+
+
+def card_other_editions(*, card: Card) -> list[Card]:
+    """The same card (same slug, so the same name) in the other editions."""
+    return list(
+        Card.objects.filter(slug=card.slug)
+        .exclude(edition=card.edition)
+        .select_related("faction")
+        .order_by("edition")
+    )
 
 
 def faction_queryset() -> QuerySet[Faction]:
@@ -102,6 +179,81 @@ def faction_queryset() -> QuerySet[Faction]:
 
 def faction_list(*, edition: str = DEFAULT_EDITION) -> QuerySet[Faction]:
     return faction_queryset().filter(edition=edition)
+
+
+@dataclass(frozen=True)
+class FactionStatus:
+    """How much of a faction the catalog knows, said plainly (the honest catalog).
+
+    ``playable``: its faction deck list is known, so there is a deck to play;
+    ``complete``: besides, every card of it has its numbers, symbols and texts.
+    """
+
+    playable: bool
+    complete: bool
+    card_count: int
+    complete_card_count: int
+    deck_size: int
+    missing: list[str]
+
+    @property
+    def label(self) -> str:
+        if self.complete:
+            return "Complete"
+        if self.playable:
+            return "Playable, some data missing"
+        return "Incomplete: no faction deck to play"
+
+    @property
+    def known(self) -> str:
+        """ "12 cards known, 7 with full data" (the numbers the catalog holds)."""
+        n = self.card_count
+        return (
+            f"{n} card{'s' if n != 1 else ''} known, "
+            f"{self.complete_card_count} with full data"
+        )
+
+
+def faction_status(faction: Faction) -> FactionStatus:
+    """What is known and what is missing for a faction of ``faction_queryset``
+    (its annotations: no query)."""
+    card_count = int(getattr(faction, "card_count", 0) or 0)
+    complete_count = int(getattr(faction, "complete_card_count", 0) or 0)
+    deck_size = int(getattr(faction, "deck_size", 0) or 0)
+    missing: list[str] = []
+    if faction.summoner_id is None:
+        missing.append("its summoner")
+    if deck_size == 0:
+        missing.append("its faction deck list (which cards, how many of each)")
+    if getattr(faction, "setup", None) is None:
+        missing.append("its starting setup")
+    gaps = card_count - complete_count
+    if gaps:
+        missing.append(
+            f"numbers, symbols or texts of {gaps} of its {card_count} known cards"
+        )
+    if not faction.build_symbols.all():
+        missing.append("its build symbols")
+    return FactionStatus(
+        playable=deck_size > 0,
+        complete=deck_size > 0 and not missing,
+        card_count=card_count,
+        complete_card_count=complete_count,
+        deck_size=deck_size,
+        missing=missing,
+    )
+
+
+def faction_list_with_status(
+    *, edition: str = DEFAULT_EDITION
+) -> list[tuple[Faction, FactionStatus]]:
+    """The edition's factions, each with what the catalog knows of it."""
+    return [(f, faction_status(f)) for f in faction_list(edition=edition)]
+
+
+def faction_cards(*, faction: Faction) -> QuerySet[Card]:
+    """The faction's known cards, summoner first, then catalog order."""
+    return card_queryset().filter(faction=faction)
 
 
 def faction_get(*, slug: str, edition: str = DEFAULT_EDITION) -> Faction:

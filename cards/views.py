@@ -26,7 +26,11 @@ def _not_found(request: HttpRequest, exc: Http404) -> HttpResponse:
 def home_view(request: HttpRequest) -> HttpResponse:
     """The front page: the player's path (browse, build, simulate) and the factions,
     their data details folded away."""
-    return render(request, "cards/home.html", {"factions": selectors.faction_list()})
+    return render(
+        request,
+        "cards/home.html",
+        {"factions": selectors.faction_list_with_status()},
+    )
 
 
 def _editions(current: str) -> list[dict[str, object]]:
@@ -48,7 +52,7 @@ def faction_list_view(request: HttpRequest) -> HttpResponse:
         request,
         "cards/faction_list.html",
         {
-            "factions": selectors.faction_list(edition=edition),
+            "factions": selectors.faction_list_with_status(edition=edition),
             "edition": edition,
             "edition_label": Edition(edition).label,
             "editions": _editions(edition),
@@ -56,10 +60,32 @@ def faction_list_view(request: HttpRequest) -> HttpResponse:
     )
 
 
-def faction_detail_view(request: HttpRequest, slug: str) -> HttpResponse:
+def _with_query(request: HttpRequest, url: str) -> str:
     query = request.GET.urlencode()
-    url = reverse("cards:faction-deck", kwargs={"slug": slug})
-    return redirect(f"{url}?{query}" if query else url)
+    return f"{url}?{query}" if query else url
+
+
+def faction_detail_view(request: HttpRequest, slug: str) -> HttpResponse:
+    """A faction with a known deck: its deck page. Otherwise the faction's page says
+    what the catalog knows and what is missing, and offers no deck to play."""
+    edition = edition_of(request.GET)
+    try:
+        faction = selectors.faction_get(slug=slug, edition=edition)
+    except Http404 as exc:
+        return _not_found(request, exc)
+    status = selectors.faction_status(faction)
+    if status.playable:
+        url = reverse("cards:faction-deck", kwargs={"slug": slug})
+        return redirect(_with_query(request, url))
+    return render(
+        request,
+        "cards/faction_detail.html",
+        {
+            "faction": faction,
+            "status": status,
+            "cards": selectors.faction_cards(faction=faction),
+        },
+    )
 
 
 def faction_deck_view(request: HttpRequest, slug: str) -> HttpResponse:
@@ -68,6 +94,11 @@ def faction_deck_view(request: HttpRequest, slug: str) -> HttpResponse:
         deck = selectors.faction_deck_get(slug=slug, edition=edition)
     except Http404 as exc:
         return _not_found(request, exc)
+    if not deck.entries:
+        # No deck list known: no deck page pretending there is one (the faction's
+        # page says what is known and what is missing).
+        url = reverse("cards:faction-detail", kwargs={"slug": slug})
+        return redirect(_with_query(request, url))
     return render(
         request,
         "cards/faction_deck.html",
@@ -91,7 +122,16 @@ def faction_deck_view(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
+#: The card list's two views (``view=`` in the URL): faces in a grid, or rows.
+VIEWS = ("grid", "table")
+#: Filters always shown; the others sit in the "More filters" fold.
+MAIN_FIELDS = ("ruleset", "q", "sort")
+
+
 def card_list_view(request: HttpRequest) -> HttpResponse:
+    """The card list: faces in a grid (the default) or a table, both with the
+    cards' texts. Filters, search, sort, view and page all live in the query string,
+    so a link reproduces the view."""
     # One bound FilterSet serves the form (with its errors) and the results.
     filterset = selectors.card_filterset(filters=request.GET, request=request)
     status, page = 200, None
@@ -100,11 +140,17 @@ def card_list_view(request: HttpRequest) -> HttpResponse:
         page = paginator.get_page(request.GET.get("page"))
     else:
         status = 400
+    view = request.GET.get("view", "")
+    view = view if view in VIEWS else VIEWS[0]
     query = request.GET.copy()
     query.pop("page", None)
+    query.pop("view", None)
     sort = query.pop("sort", [""])[-1]
+    base = query.urlencode()
+    # Table headers sort in the table view.
+    table_base = f"{base}&view=table".lstrip("&")
     columns = [
-        _sort_column(key, label, sort, query.urlencode())
+        _sort_column(key, label, sort, table_base)
         for key, label in (
             ("name", "Card"),
             ("faction", "Faction"),
@@ -114,6 +160,8 @@ def card_list_view(request: HttpRequest) -> HttpResponse:
             ("life", "Life"),
         )
     ]
+    with_sort = (base + (f"&sort={sort}" if sort else "")).lstrip("&")
+    edition = filterset.edition
     return render(
         request,
         "cards/card_list.html",
@@ -121,12 +169,33 @@ def card_list_view(request: HttpRequest) -> HttpResponse:
             "filter": filterset,
             "form": filterset.form,
             "page": page,
-            "query": (query.urlencode() + (f"&sort={sort}" if sort else "")).lstrip(
+            "view": view,
+            # every parameter but the page (for the pager)
+            "query": (with_sort + ("&view=table" if view == "table" else "")).lstrip(
                 "&"
             ),
+            "view_links": [
+                {
+                    "value": v,
+                    "label": {"grid": "Cards", "table": "Table"}[v],
+                    "href": "?"
+                    + (with_sort + (f"&view={v}" if v != VIEWS[0] else "")).lstrip("&"),
+                    "current": v == view,
+                }
+                for v in VIEWS
+            ],
             "columns": {c["key"]: c for c in columns},
             "logged_in": request.user.is_authenticated,
-            "filtered": any(v for k, v in request.GET.items() if k != "page"),
+            "main_fields": MAIN_FIELDS,
+            "advanced_set": sum(
+                1
+                for k, v in request.GET.items()
+                if v and k in filterset.filters and k not in MAIN_FIELDS
+            ),
+            "filtered": any(
+                v for k, v in request.GET.items() if k not in ("page", "view")
+            ),
+            "edition": edition,
         },
         status=status,
     )
@@ -147,20 +216,33 @@ def _sort_column(key: str, label: str, sort: str, query: str) -> dict[str, str]:
 
 
 def card_detail_view(request: HttpRequest, slug: str) -> HttpResponse:
+    """A card: its face, its notes (confidence, sources), the faction decks holding
+    it, the viewer's own decks and the public decks using it, and the same card in
+    the other edition."""
     try:
         card = selectors.card_get(slug=slug, edition=edition_of(request.GET))
     except Http404 as exc:
         return _not_found(request, exc)
+    # the apps above the catalog add theirs (the decks using the card; the viewer's
+    # own decks of any visibility besides the public ones)
+    extra = hooks.page_context(
+        hooks.card_page, card_detail_view, request=request, card=card
+    )
+    using = list(extra.get("decks_using", []))
+    user = request.user
+    mine = [d for d in using if user.is_authenticated and d.owner_id == user.pk]
+    public = [d for d in using if not d.is_faction_deck and d not in mine]
     return render(
         request,
         "cards/card_detail.html",
         {
+            **extra,
             "card": card,
-            "decks_using": [],
-            "decks_using_count": 0,
-            # the apps above the catalog add theirs (the decks using the card)
-            **hooks.page_context(
-                hooks.card_page, card_detail_view, request=request, card=card
-            ),
+            "faction_decks": selectors.card_faction_decks(card=card),
+            "other_editions": selectors.card_other_editions(card=card),
+            "my_decks": mine,
+            "public_decks": public,
+            "decks_using_count": extra.get("decks_using_count", 0),
+            "shown_count": len(using),
         },
     )

@@ -50,7 +50,7 @@ def test_page_documents_the_syntax_and_shows_errors(client, loaded_catalog):
 
 
 def test_sortable_columns(client, loaded_catalog):
-    response = client.get("/cards/", {"q": "f:polar", "sort": "-cost"})
+    response = client.get("/cards/", {"q": "f:polar", "sort": "-cost", "view": "table"})
     html = response.content.decode()
     assert 'aria-sort="descending"' in html
     assert "sort=cost" in html  # clicking again sorts ascending

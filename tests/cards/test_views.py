@@ -148,13 +148,17 @@ def test_faction_deck_page(client, loaded_catalog):
     assert "/matrices/new/?gauntlet=1&amp;gauntlet_deck=polar-dwarves" in html
 
 
-def test_faction_deck_page_without_deck(client, loaded_catalog):
+def test_faction_deck_page_without_deck_goes_to_the_honest_faction_page(
+    client, loaded_catalog
+):
     slug = next(s for s, f in loaded_catalog.factions.items() if f.deck is None)
     response = client.get(f"/factions/{slug}/deck/")
-    assert response.status_code == 200
-    html = response.content.decode()
-    assert "deck list of this faction is not known yet" in html
-    assert "setup layout of this faction is not known yet" in html
+    assert response.status_code == 302
+    assert response["Location"] == f"/factions/{slug}/"
+    html = client.get(response["Location"]).content.decode()
+    assert "Incomplete: no faction deck to play" in html
+    assert "its faction deck list" in html and "its starting setup" in html
+    assert f"/factions/{slug}/deck/" not in html
 
 
 def test_faction_detail_redirects_to_deck(client, loaded_catalog):
