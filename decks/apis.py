@@ -693,6 +693,7 @@ class CollectionListApi(APIView):
             ref_name = "CollectionListOutput"
 
         product = serializers.SlugField(source="product.slug")
+        edition = serializers.CharField(source="product.edition")
         name = serializers.CharField(source="product.name")
         kind = serializers.CharField(source="product.kind")
         quantity = serializers.IntegerField()
@@ -715,12 +716,16 @@ class CollectionSetApi(APIView):
 
         product = serializers.SlugField(max_length=80)
         quantity = serializers.IntegerField(min_value=0, max_value=MAX_OWNED_QUANTITY)
+        ruleset = serializers.ChoiceField(
+            choices=Ruleset.choices, default=Ruleset.SECOND, required=False
+        )
 
     class OutputSerializer(serializers.Serializer):
         class Meta:
             ref_name = "CollectionSetOutput"
 
         product = serializers.SlugField()
+        edition = serializers.CharField()
         quantity = serializers.IntegerField()
 
     @extend_schema(request=InputSerializer, responses={200: OutputSerializer})
@@ -732,9 +737,11 @@ class CollectionSetApi(APIView):
             user=cast(User, request.user),
             product=data["product"],
             quantity=data["quantity"],
+            ruleset=data["ruleset"],
         )
         body = {
             "product": data["product"],
+            "edition": data["ruleset"],
             "quantity": owned.quantity if owned else 0,
         }
         return Response(CollectionSetApi.OutputSerializer(body).data)

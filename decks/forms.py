@@ -51,6 +51,14 @@ class DeckImportForm(forms.Form):
         help_text="One line per card: COUNT Card Name (for example: 4 Ice Smith).",
         widget=forms.Textarea(attrs={"rows": 12, "class": "deck-text"}),
     )
+    ruleset = forms.ChoiceField(
+        choices=Ruleset.choices,
+        initial=Ruleset.SECOND,
+        required=False,  # the second edition when a form leaves it out
+        label="Edition",
+        help_text="The edition whose cards the deck text names (a deck code says "
+        "its own).",
+    )
     code = forms.CharField(required=False, max_length=MAX_CODE_CHARS, label="Deck code")
     name = forms.CharField(required=False, max_length=100, label="Deck name")
     visibility = forms.ChoiceField(choices=Visibility.choices, initial="private")
@@ -59,4 +67,5 @@ class DeckImportForm(forms.Form):
         data = super().clean() or {}
         if bool(data.get("text", "").strip()) == bool(data.get("code", "").strip()):
             raise forms.ValidationError("Paste either deck text or a deck code.")
+        data["ruleset"] = data.get("ruleset") or Ruleset.SECOND
         return data

@@ -196,28 +196,32 @@ def collection_list(*, user: User) -> QuerySet[OwnedProduct]:
     )
 
 
-def collection_rows(*, user: User) -> list[tuple[Product, int]]:
-    """Every product with how many copies ``user`` owns (0 when none), catalog
-    order: the collection page. Two queries."""
+def collection_rows(
+    *, user: User, ruleset: str = DEFAULT_RULESET
+) -> list[tuple[Product, int]]:
+    """Every product of the edition ``ruleset`` with how many copies ``user`` owns
+    (0 when none), catalog order: the collection page. Two queries."""
     owned = {o.product_id: o.quantity for o in OwnedProduct.objects.filter(user=user)}
     return [
         (product, owned.get(product.pk, 0))
-        # the collection records second-edition products only (for now)
-        for product in Product.objects.filter(edition=DEFAULT_RULESET).order_by(
+        for product in Product.objects.filter(edition=ruleset).order_by(
             "sort_order", "slug"
         )
     ]
 
 
-def collection_owned_cards(*, user: UserLike) -> dict[str, int] | None:
-    """Copies owned per card slug: the sum over owned products of quantity x
+def collection_owned_cards(
+    *, user: UserLike, ruleset: str = DEFAULT_RULESET
+) -> dict[str, int] | None:
+    """Copies owned per card slug of the edition ``ruleset`` (card slugs are per
+    edition): the sum over owned products of that edition of quantity x
     ``ProductCard.count``. None when the user is anonymous or has recorded no
-    collection yet (then nothing is "short": the collection is unknown, not empty).
-    One query."""
+    product of that edition (then nothing is "short": the collection is unknown,
+    not empty). One query."""
     if user is None or not user.is_authenticated:
         return None
     rows = (
-        OwnedProduct.objects.filter(user=user, product__edition=DEFAULT_RULESET)
+        OwnedProduct.objects.filter(user=user, product__edition=ruleset)
         .values("product__cards__card__slug")
         .annotate(copies=Sum(F("quantity") * F("product__cards__count")))
         .order_by()
@@ -256,9 +260,9 @@ def deck_validate(
             summoner = deck.summoner.slug
     else:
         cards = list(deck_or_entries)
-    if owned is None and user is not None:
-        owned = collection_owned_cards(user=user)
     ruleset = ruleset or DEFAULT_RULESET
+    if owned is None and user is not None:
+        owned = collection_owned_cards(user=user, ruleset=ruleset)
     return validate_deck(
         cards,
         catalog=_catalog_of(ruleset),
@@ -277,7 +281,8 @@ def deck_buildable(
     """Can ``user`` build the deck from their collection? None when that is unknown:
     anonymous, or no collection recorded (``owned`` None)."""
     if owned is None:
-        owned = collection_owned_cards(user=user)
+        ruleset = deck.ruleset if isinstance(deck, Deck) else DEFAULT_RULESET
+        owned = collection_owned_cards(user=user, ruleset=ruleset)
     if owned is None:
         return None
     # A report passed in must have been made with the same ``owned``.
@@ -300,11 +305,15 @@ class DeckView:
 
 def deck_views(decks: Iterable[Deck], *, user: UserLike) -> list[DeckView]:
     """``DeckView`` for each deck (prefetched by ``deck_queryset``): one collection
-    query in all, however many decks."""
+    query per edition among the decks, however many decks."""
     decks = list(decks)
-    owned = collection_owned_cards(user=user)
+    owned_by_edition = {
+        ruleset: collection_owned_cards(user=user, ruleset=ruleset)
+        for ruleset in sorted({deck.ruleset for deck in decks})
+    }
     out = []
     for deck in decks:
+        owned = owned_by_edition[deck.ruleset]
         report = deck_validate(deck, owned=owned)
         buildable = None if owned is None else deck_buildable(report, user, owned=owned)
         out.append(

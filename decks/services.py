@@ -309,6 +309,21 @@ def deck_import_text(
     ``# Deck: NAME`` line."""
     parsed = parse_deck_text(text, catalog=load_catalog(ruleset=ruleset))
     if parsed.problems:
+        other = _edition_of_text(text, besides=ruleset)
+        if other is not None:
+            # Every card is known to the other edition: one clear error, not a
+            # list of "no such card".
+            raise DeckInputError(
+                [
+                    _problem(
+                        "edition.mismatch",
+                        f"These are {Ruleset(other).label.lower()} cards, not "
+                        f"{Ruleset(ruleset).label.lower()} ones: choose "
+                        f"{Ruleset(other).label} and import again.",
+                        ruleset=other,
+                    )
+                ]
+            )
         raise DeckInputError(
             [
                 _problem(
@@ -331,6 +346,17 @@ def deck_import_text(
         ruleset=ruleset,
         notes=notes,
     )
+
+
+def _edition_of_text(text: str, *, besides: str) -> str | None:
+    """The other edition whose catalog reads ``text`` without a problem, if any."""
+    for other in Ruleset.values:
+        if other == besides:
+            continue
+        parsed = parse_deck_text(text, catalog=load_catalog(ruleset=other))
+        if parsed.entries and not parsed.problems:
+            return str(other)
+    return None
 
 
 def deck_entries_with_locked(
@@ -413,9 +439,11 @@ def _decode_any(code: str) -> tuple[str, list[tuple[str, int]]]:
 
 
 @transaction.atomic
-def collection_set(*, user: User, product: str, quantity: int) -> OwnedProduct | None:
-    """Set how many copies of ``product`` (a slug) the user owns; 0 removes it.
-    Returns the row, or None when removed. Idempotent."""
+def collection_set(
+    *, user: User, product: str, quantity: int, ruleset: str = Ruleset.SECOND
+) -> OwnedProduct | None:
+    """Set how many copies of ``product`` (a slug of the edition ``ruleset``) the
+    user owns; 0 removes it. Returns the row, or None when removed. Idempotent."""
     if isinstance(quantity, bool) or not isinstance(quantity, int):
         raise ValidationError({"quantity": ["Quantity must be a whole number."]})
     if quantity < 0 or quantity > MAX_OWNED_QUANTITY:
@@ -423,7 +451,7 @@ def collection_set(*, user: User, product: str, quantity: int) -> OwnedProduct |
             {"quantity": [f"Quantity must be 0 to {MAX_OWNED_QUANTITY}."]}
         )
     try:
-        product_row = Product.objects.get(slug=product, edition=Ruleset.SECOND)
+        product_row = Product.objects.get(slug=product, edition=ruleset)
     except Product.DoesNotExist:
         raise ValidationError(
             {"product": [f"{str(product)[:60]!r}: no such product."]}
@@ -447,10 +475,13 @@ def collection_set(*, user: User, product: str, quantity: int) -> OwnedProduct |
 
 
 @transaction.atomic
-def collection_set_many(*, user: User, quantities: Mapping[str, int]) -> None:
-    """``collection_set`` for several products at once: all or nothing."""
+def collection_set_many(
+    *, user: User, quantities: Mapping[str, int], ruleset: str = Ruleset.SECOND
+) -> None:
+    """``collection_set`` for several products of one edition at once: all or
+    nothing."""
     for product, quantity in quantities.items():
-        collection_set(user=user, product=product, quantity=quantity)
+        collection_set(user=user, product=product, quantity=quantity, ruleset=ruleset)
 
 
 # -------------------------------------------------------------------- faction decks

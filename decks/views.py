@@ -132,6 +132,46 @@ def _parse_counts(post: Any) -> tuple[dict[str, int], list[str]]:
     return counts, problems
 
 
+def _edition(value: str | None) -> str:
+    """A ``ruleset`` parameter as an edition (the second when missing or unknown)."""
+    return value if value in Ruleset.values else Ruleset.SECOND
+
+
+def _edition_label(ruleset: str) -> str:
+    return str(Ruleset(ruleset).label)
+
+
+def _with_edition(url: str, ruleset: str) -> str:
+    return url if ruleset == Ruleset.SECOND else f"{url}?ruleset={ruleset}"
+
+
+def _edition_links(url: str, current: str) -> list[dict[str, Any]]:
+    """The edition switch of a page that shows one edition at a time."""
+    return [
+        {
+            "value": v,
+            "label": label,
+            "url": _with_edition(url, v),
+            "current": v == current,
+        }
+        for v, label in Ruleset.choices
+    ]
+
+
+def _distinct_names(views: list[selectors.DeckView]) -> list[selectors.DeckView]:
+    """Tell apart decks of both editions that share a name on one page: each such
+    deck's ``display_name`` carries its edition ("Phoenix Elves (First edition)")."""
+    editions: dict[str, set[str]] = {}
+    for v in views:
+        editions.setdefault(v.deck.name.casefold(), set()).add(v.deck.ruleset)
+    for v in views:
+        name = v.deck.name
+        if len(editions[name.casefold()]) > 1:
+            name = f"{name} ({_edition_label(v.deck.ruleset)})"
+        v.deck.display_name = name  # type: ignore[attr-defined]
+    return views
+
+
 # -------------------------------------------------------------------------- pages
 
 
@@ -157,16 +197,26 @@ def deck_list_view(request: HttpRequest) -> HttpResponse:
             user=request.user,
         )
     page = Paginator(public, 50).get_page(request.GET.get("page"))
+    public_views = selectors.deck_views(page.object_list, user=request.user)
+    # One page, one name per deck: same-named decks of both editions say theirs.
+    _distinct_names(mine + public_views)
+    # Faction slugs are looked up in the edition filtered on (the second by default).
+    faction_edition = _edition(request.GET.get("ruleset"))
     return render(
         request,
         "decks/deck_list.html",
         {
             "mine": mine,
-            "public": selectors.deck_views(page.object_list, user=request.user),
+            "public": public_views,
             "page": page,
             "filters": filters,
             "filter_error": error,
-            "factions": [(f.slug, f.name) for f in load_catalog().factions.values()],
+            "editions": Ruleset.choices,
+            "faction_edition_label": _edition_label(faction_edition),
+            "factions": [
+                (f.slug, f.name)
+                for f in load_catalog(ruleset=faction_edition).factions.values()
+            ],
         },
     )
 
@@ -339,9 +389,7 @@ def deck_builder_view(request: HttpRequest, deck_id: int | None = None) -> HttpR
                 "notes": deck.notes if deck else "",
             }
         )
-    owned = selectors.collection_owned_cards(user=request.user)
-    if ruleset != Ruleset.SECOND:
-        owned = None  # the collection records second-edition products only
+    owned = selectors.collection_owned_cards(user=request.user, ruleset=ruleset)
     rows = selectors.deck_builder_rows(
         summoner=summoner,
         counts=counts,
@@ -423,7 +471,10 @@ def deck_delete_view(request: HttpRequest, deck_id: int) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def deck_import_view(request: HttpRequest) -> HttpResponse:
-    form = DeckImportForm(request.POST or None)
+    form = DeckImportForm(
+        request.POST or None,
+        initial={"ruleset": _edition(request.GET.get("ruleset"))},
+    )
     problems: list[dict[str, Any]] = []
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -434,7 +485,9 @@ def deck_import_view(request: HttpRequest) -> HttpResponse:
         }
         try:
             if data["text"].strip():
-                deck = services.deck_import_text(text=data["text"], **common)
+                deck = services.deck_import_text(
+                    text=data["text"], ruleset=data["ruleset"], **common
+                )
             else:
                 deck = services.deck_import_code(code=data["code"].strip(), **common)
         except services.DeckInputError as exc:
@@ -454,7 +507,9 @@ def deck_import_view(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def collection_view(request: HttpRequest) -> HttpResponse:
-    rows = selectors.collection_rows(user=cast(User, request.user))
+    """The products the user owns, one edition at a time (``?ruleset=first``)."""
+    ruleset = _edition(request.POST.get("ruleset") or request.GET.get("ruleset"))
+    rows = selectors.collection_rows(user=cast(User, request.user), ruleset=ruleset)
     errors: list[str] = []
     if request.method == "POST":
         quantities: dict[str, int] = {}
@@ -467,18 +522,26 @@ def collection_view(request: HttpRequest) -> HttpResponse:
         if not errors:
             try:
                 services.collection_set_many(
-                    user=cast(User, request.user), quantities=quantities
+                    user=cast(User, request.user),
+                    quantities=quantities,
+                    ruleset=ruleset,
                 )
             except ValidationError as exc:
                 errors = exc.messages
             else:
-                messages.success(request, "Collection saved.")
-                return redirect("decks:collection")
-    owned_cards = selectors.collection_owned_cards(user=request.user) or {}
+                messages.success(
+                    request, f"Collection saved ({_edition_label(ruleset)})."
+                )
+                return redirect(_with_edition(reverse("decks:collection"), ruleset))
+    owned_cards = (
+        selectors.collection_owned_cards(user=request.user, ruleset=ruleset) or {}
+    )
     return render(
         request,
         "decks/collection.html",
         {
+            "ruleset": ruleset,
+            "editions": _edition_links(reverse("decks:collection"), ruleset),
             "rows": rows,
             "errors": errors,
             "owned_total": sum(owned_cards.values()),

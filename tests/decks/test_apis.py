@@ -275,7 +275,11 @@ def test_collection_zero_removes(catalog, clients):
     response = client.put(
         "/api/collection/", {"product": "master-set", "quantity": 0}, format="json"
     )
-    assert response.json() == {"product": "master-set", "quantity": 0}
+    assert response.json() == {
+        "product": "master-set",
+        "edition": "second",
+        "quantity": 0,
+    }
     assert client.get("/api/collection/").json() == []
 
 
