@@ -322,7 +322,7 @@ def test_7_card_search_syntax_sorting_and_owned(live_server, page, catalog_loade
     user = make_user("collector")
     collection_set(user=user, product="master-set", quantity=1)
     base = live_server.url
-    page.goto(f"{base}/cards/")
+    page.goto(f"{base}/cards/?view=table")  # the rows (the grid is the default)
     expect(page.locator("#search-help")).to_contain_text("f:polar-dwarves c<=2 t:push")
     expect(page.get_by_label("Only cards I own")).to_have_count(0)  # logged out
     page.get_by_label("Search", exact=True).fill("f:polar-dwarves c<=1")
