@@ -259,3 +259,120 @@ def analysis_verdict(job: AnalysisJob) -> str:
 
 def max_games_for(agent: str) -> int:
     return conf.max_games(agent)
+
+
+# ----------------------------------------------------------- what a budget can decide
+
+#: The variance of one block's score difference assumed before any game is played:
+#: a fair coin's (the engine's own prior, ``card_values.pooled_variance``). Paired
+#: games usually vary less, so the thresholds below err toward more games.
+PRIOR_VARIANCE = 0.25
+#: The false-discovery rate of the card value verdicts (``CardValueRun``'s default).
+VERDICT_FDR = 0.10
+#: The value of a strong card, in games won out of 1: the budget hint says what a
+#: card worth this much needs.
+STRONG_CARD = 0.10
+
+
+def card_values_plan(
+    *, cards: int, field_size: int, round_blocks: int | None = None
+) -> dict[str, Any]:
+    """How a card value run of a deck with ``cards`` swappable cards against
+    ``field_size`` opponents spends games (as ``CardValueRun`` does): a round plays
+    ``step`` seed blocks (two games each) of the deck and of each card's blank
+    variant; ``z`` is the score a card's difference must reach, in standard errors,
+    to be called first (Benjamini-Hochberg's rank one: p at most fdr / cards)."""
+    from statistics import NormalDist
+
+    field_size = max(1, field_size)
+    step = round_blocks or field_size * -(-16 // field_size)
+    z = NormalDist().inv_cdf(1 - VERDICT_FDR / (2 * max(1, cards)))
+    return {
+        "cards": cards,
+        "step": step,
+        "round_games": 2 * step * (1 + cards),
+        "z": z,
+        "sd": PRIOR_VARIANCE**0.5,
+    }
+
+
+def decidable_value(plan: dict[str, Any], games: int) -> float | None:
+    """The smallest card value (games won out of 1) that ``games`` can call "helps"
+    or "hurts" under ``plan``, with every card racing to the end; None when the
+    budget does not pay for one round (it can decide nothing)."""
+    rounds = games // plan["round_games"]
+    if rounds < 1:
+        return None
+    blocks = rounds * plan["step"]
+    return float(plan["z"] * plan["sd"] / blocks**0.5)
+
+
+def games_to_decide(plan: dict[str, Any], value: float) -> int:
+    """The smallest budget (whole rounds) that can call a card worth ``value``."""
+    blocks = (plan["z"] * plan["sd"] / value) ** 2
+    rounds = max(1, -(-int(blocks) // plan["step"]))
+    while rounds * plan["step"] < blocks:
+        rounds += 1
+    return int(rounds * plan["round_games"])
+
+
+def least_deciding_games(plan: dict[str, Any]) -> int:
+    """The smallest budget that can decide anything: whole rounds enough to call a
+    card even of the largest value there is (every game turned, 1)."""
+    return games_to_decide(plan, 1.0)
+
+
+def card_values_budget_text(plan: dict[str, Any], games: int) -> str:
+    """What the form says of a card value budget: the smallest budget that can
+    decide anything for this deck, and what ``games`` can tell apart."""
+    least = least_deciding_games(plan)
+    strong = games_to_decide(plan, STRONG_CARD)
+    strong_points = round(100 * STRONG_CARD)
+    head = (
+        f"The smallest budget that can decide anything for this deck: {least:,} "
+        f"games (rounds of {plan['step']} pairs of games for the deck and for each "
+        f"of its {plan['cards']} cards)."
+    )
+    if games < least:
+        noun = "game" if games == 1 else "games"
+        return f"{head} {games:,} {noun} cannot decide any card."
+    value = decidable_value(plan, games) or 1.0
+    told = (
+        f"{head} With {games:,} {'game' if games == 1 else 'games'} a card is told "
+        f"apart only if it is worth about {100 * value:.0f} points (games won out of "
+        "100) or more"
+    )
+    if games >= strong:
+        return f"{told}."
+    return (
+        f"{told}; a strong card, worth {strong_points} points, needs about "
+        f"{strong:,} games."
+    )
+
+
+def card_values_plan_for(
+    *, deck: Any, user: Any, field_size: int | None = None
+) -> dict[str, Any]:
+    """``card_values_plan`` of a saved deck; the field defaults to what a request
+    naming none gets (every playable faction deck of the deck's edition)."""
+    from engine.optimize.card_values import swappable
+    from simulate import adapters
+    from simulate.services.decks import deck_freeze
+
+    spec = deck.faction.slug if deck.is_faction_deck and deck.faction else deck.pk
+    frozen = deck_freeze(user=user, spec=spec, field="deck", ruleset=deck.ruleset)
+    cards = len(swappable(adapters.game_deck(frozen)))
+    if field_size is None:
+        field_size = default_field_size(deck.ruleset)
+    return card_values_plan(
+        cards=cards, field_size=field_size, round_blocks=conf.get("ROUND_BLOCKS")
+    )
+
+
+def default_field_size(ruleset: str) -> int:
+    """How many opponents a request naming none plays: ``ANALYSIS_FIELD``, else
+    every playable faction deck of the edition."""
+    from engine.deckbuilding.resolve import default_catalog
+    from simulate.services.decks import playable_faction_slugs
+
+    return len(conf.get("FIELD") or playable_faction_slugs(default_catalog(ruleset)))

@@ -208,8 +208,10 @@ def analysis_submit(
     except ValueError as exc:  # nothing to swap, a budget below one round...
         where = "max_games" if "budget" in str(exc) else "deck"
         raise _invalid(where, str(exc)) from exc
+    _check_decides(job, run)
     tasks = run.next_round()
     if not tasks:
+        need = _least_round_games(job)
         shared = (
             f", shared by {climb} searches in a row ({max_games // climb:,} games "
             "each),"
@@ -220,13 +222,52 @@ def analysis_submit(
         raise _invalid(
             "max_games",
             f"A budget of {max_games:,} games{shared} is too small for even one "
-            f"round of this analysis; ask for more{fewer}.",
+            f"round of this analysis: it needs at least {need:,} games; ask for "
+            f"more{fewer}.",
         )
     job.state = run.state()
     job.report = run.report()
     job.save()
     work.submit(ANALYSIS, job, send=dispatch)
     return job
+
+
+def _check_decides(job: AnalysisJob, run: Any) -> None:
+    """Refuse a card value budget that cannot decide any card, saying the smallest
+    that can (``analysis.selectors.least_deciding_games``)."""
+    from analysis import selectors
+
+    if job.kind != Kind.CARD_VALUES:
+        return
+    plan = selectors.card_values_plan(
+        cards=len(run.slugs), field_size=len(run.field), round_blocks=run.step
+    )
+    least = selectors.least_deciding_games(plan)
+    if job.max_games < least:
+        raise _invalid(
+            "max_games",
+            f"A budget of {job.max_games:,} games cannot decide any card of this "
+            f"deck: the smallest budget that can is {least:,} games (rounds of "
+            f"{plan['step']} pairs of games for the deck and for each of its "
+            f"{plan['cards']} cards, against {len(run.field)} opponent "
+            f"deck{'s' if len(run.field) != 1 else ''}).",
+        )
+
+
+def _least_round_games(job: AnalysisJob) -> int:
+    """The games of the first round of ``job``'s analysis at the largest budget:
+    the least any budget must pay for."""
+    probe = AnalysisJob(
+        **{
+            f.attname: getattr(job, f.attname)
+            for f in AnalysisJob._meta.concrete_fields
+        }
+    )
+    probe.max_games = conf.max_games(job.agent)
+    try:
+        return 2 * len(job_run(probe).next_round())
+    except ValueError:
+        return 0
 
 
 def analysis_fail(*, job_id: int, error: str) -> bool:

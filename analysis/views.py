@@ -127,6 +127,18 @@ def analysis_new_view(request: HttpRequest, deck_id: int, kind: str) -> HttpResp
     default = services.analysis_agent()
     rates = {a["name"]: a["games_per_s"] for a in agents.agent_list()}
     rates[""] = rates.get(default, 1.0)
+    plan = decide = None
+    if kind == Kind.CARD_VALUES:
+        # What a budget can decide for this deck (analysis.js redraws it live).
+        ticked = len(request.POST.getlist("field")) or None
+        plan = selectors.card_values_plan_for(
+            deck=deck, user=request.user, field_size=ticked
+        )
+        decide = selectors.card_values_budget_text(
+            plan, _posted_games(request) or conf.get("DEFAULT_GAMES")
+        )
+        plan["default_field"] = selectors.default_field_size(deck.ruleset)
+        plan["round_blocks"] = conf.get("ROUND_BLOCKS")
     return render(
         request,
         "analysis/analysis_new.html",
@@ -141,9 +153,18 @@ def analysis_new_view(request: HttpRequest, deck_id: int, kind: str) -> HttpResp
                 agent=default, games=conf.get("DEFAULT_GAMES")
             ),
             "agents": agents.agent_list(),
+            "plan": plan,
+            "decide_text": decide,
         },
         status=400 if request.method == "POST" else 200,
     )
+
+
+def _posted_games(request: HttpRequest) -> int | None:
+    try:
+        return max(0, int(request.POST.get("max_games", "")))
+    except ValueError:
+        return None
 
 
 def _submit(request: HttpRequest, form: AnalysisForm, **kwargs: Any) -> Any:

@@ -24,6 +24,44 @@
     form.addEventListener("input", update);
     form.addEventListener("change", update);
     update();
+    var decides = document.getElementById("analysis-decides");
+    var planNode = document.getElementById("budget-plan");
+    if (decides && planNode) {
+      var plan = JSON.parse(planNode.textContent);
+      form.addEventListener("input", function () { decides.textContent = decideText(plan, form); });
+      form.addEventListener("change", function () { decides.textContent = decideText(plan, form); });
+      decides.textContent = decideText(plan, form);
+    }
+  }
+
+  // What a card value budget can decide: the same arithmetic as
+  // analysis.selectors.card_values_budget_text (rounds of `step` seed blocks for the
+  // deck and each card; a card is called once its difference reaches z standard
+  // errors, with the variance of a coin toss assumed before any game).
+  function decideText(base, form) {
+    var ticked = form.querySelectorAll('#analysis-field input[type="checkbox"]:checked').length;
+    var fieldSize = ticked || base.default_field;
+    var step = base.round_blocks || fieldSize * Math.ceil(16 / fieldSize);
+    var roundGames = 2 * step * (1 + base.cards);
+    function gamesFor(value) {
+      var blocks = Math.pow(base.z * base.sd / value, 2);
+      return Math.max(1, Math.ceil(blocks / step)) * roundGames;
+    }
+    var least = gamesFor(1);
+    var strong = gamesFor(0.1);
+    var games = parseInt(form.elements.max_games.value, 10) || 0;
+    var fmt = function (n) { return n.toLocaleString("en"); };
+    var head = "The smallest budget that can decide anything for this deck: " + fmt(least) +
+      " games (rounds of " + step + " pairs of games for the deck and for each of its " +
+      base.cards + " cards).";
+    var noun = games === 1 ? "game" : "games";
+    if (games < least) return head + " " + fmt(games) + " " + noun + " cannot decide any card.";
+    var blocks = Math.floor(games / roundGames) * step;
+    var value = base.z * base.sd / Math.sqrt(blocks);
+    var told = head + " With " + fmt(games) + " " + noun + " a card is told apart only if it is worth about " +
+      Math.round(100 * value) + " points (games won out of 100) or more";
+    if (games >= strong) return told + ".";
+    return told + "; a strong card, worth 10 points, needs about " + fmt(strong) + " games.";
   }
 
   var root = document.getElementById("analysis");

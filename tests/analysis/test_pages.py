@@ -47,7 +47,8 @@ def test_form_shows_errors_in_words(page_client, deck, dispatched):
         f"/decks/{deck.pk}/analyse/card-values/", {"max_games": "10"}
     )
     assert response.status_code == 400
-    assert "too small for even one round" in response.content.decode()
+    assert "10 games cannot decide any card of this deck" in response.content.decode()
+    assert "the smallest budget that can is 44 games" in response.content.decode()
     assert not AnalysisJob.objects.exists()
 
 
@@ -130,3 +131,49 @@ def test_durations_read_as_words():
     assert duration_text(30) == "about 30 seconds"
     assert duration_text(600) == "about 10 minutes"
     assert duration_text(3 * 3600) == "about 3.0 hours"
+
+
+def test_form_says_the_smallest_deciding_budget_and_what_a_budget_tells(
+    page_client, deck
+):
+    from analysis import selectors
+
+    url = f"/decks/{deck.pk}/analyse/card-values/"
+    plan = selectors.card_values_plan_for(deck=deck, user=deck.owner)
+    least = selectors.least_deciding_games(plan)
+    page = page_client.get(url).content.decode()
+    assert (
+        f"The smallest budget that can decide anything for this deck: {least:,} games"
+        in page
+    )
+    assert 'id="budget-plan"' in page  # the numbers analysis.js redraws it from
+    # a refused budget says the number, and the form says it before submitting too
+    response = page_client.post(url, {"max_games": str(least - 1)})
+    assert response.status_code == 400
+    body = response.content.decode()
+    assert f"{least - 1:,} games cannot decide any card" in body
+    assert f"the smallest budget that can is {least:,} games" in body
+    assert not AnalysisJob.objects.exists()
+
+
+def test_what_a_budget_can_decide_is_the_engine_arithmetic():
+    from analysis import selectors
+
+    # a 10-card deck against 20 opponents, as the site's default field plays it
+    plan = selectors.card_values_plan(cards=10, field_size=20)
+    assert plan["step"] == 20 and plan["round_games"] == 2 * 20 * 11
+    assert selectors.least_deciding_games(plan) == 440
+    for refused in (1, 100, 300):  # the budgets the issue saw refused unexplained
+        text = selectors.card_values_budget_text(plan, refused)
+        assert "440 games" in text and "cannot decide any card" in text
+    # 1,000 games: two rounds, 40 blocks per card: only a card worth ~20 points
+    assert selectors.decidable_value(plan, 1000) == pytest.approx(
+        plan["z"] * 0.5 / 40**0.5
+    )
+    text = selectors.card_values_budget_text(plan, 1000)
+    assert "worth about 20 points" in text and "needs about 3,960 games" in text
+    # more games tell smaller values apart
+    assert selectors.decidable_value(plan, 10_000) < selectors.decidable_value(
+        plan, 1000
+    )
+    assert selectors.games_to_decide(plan, 0.10) == 3960

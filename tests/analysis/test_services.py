@@ -64,7 +64,7 @@ def test_default_field_is_every_faction_deck(submit):
     ("kwargs", "field", "text"),
     [
         ({"max_games": 10**7}, "max_games", "budget must be"),
-        ({"max_games": 20}, "max_games", "too small"),
+        ({"max_games": 20}, "max_games", "the smallest budget that can is 44 games"),
         ({"field": []}, "field", "at least one"),
         ({"agent": "nobody"}, "agent", "Unknown agent"),
         ({"kind": "horoscope"}, "kind", "Unknown analysis"),

@@ -179,3 +179,60 @@ def test_deck_to_card_values_to_a_better_deck(
     new = Deck.objects.get(name="Frost wall (improved)")
     after, before = dict(deck_entry_pairs(new)), dict(deck_entry_pairs(deck))
     assert after[IN] == 1 and after[OUT] == before[OUT] - 1
+
+
+def test_card_values_form_says_what_a_budget_can_decide(
+    live_server, page, catalog_loaded, settings
+):  # type: ignore[no-untyped-def]
+    """Issue 33: the form names the smallest budget that can decide anything for
+    this deck and, as the budget is typed, what it can tell apart (the script's
+    text is the server's, budget for budget); a budget below it is refused with
+    the number."""
+    from django.contrib.auth import get_user_model
+    from playwright.sync_api import expect
+
+    from analysis import selectors
+    from analysis.models import AnalysisJob
+    from decks.models import Deck
+    from decks.services import deck_copy
+
+    settings.ANALYSIS_AGENT = "random"
+    user = get_user_model().objects.create_user("budget", password="glacier-Logic-2026")
+    faction = Deck.objects.get(is_faction_deck=True, faction__slug="polar-dwarves")
+    deck = deck_copy(deck=faction, owner=user, name="Frost wall")
+    plan = selectors.card_values_plan_for(deck=deck, user=user)
+    least = selectors.least_deciding_games(plan)
+
+    base = live_server.url
+    page.goto(f"{base}/accounts/login/?next=/decks/{deck.pk}/analyse/card-values/")
+    page.get_by_label("Username").fill("budget")
+    page.get_by_label("Password").fill("glacier-Logic-2026")
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url("**/analyse/card-values/")
+
+    decides = page.locator("#analysis-decides")
+    expect(decides).to_contain_text(
+        f"The smallest budget that can decide anything for this deck: {least:,} games"
+    )
+    budget = page.get_by_label("Budget (games)")
+    for games in (1, 300, least - 1, least, 1000, 10_000, 50_000):
+        budget.fill(str(games))
+        expect(decides).to_have_text(selectors.card_values_budget_text(plan, games))
+        expect(page.locator("#analysis-estimate")).to_contain_text(f"{games:,} games")
+    budget.fill("1000")
+    expect(decides).to_contain_text("told apart only if it is worth about")
+
+    # Ticking one opponent makes rounds shorter: the smallest budget follows.
+    page.locator('#analysis-field input[type="checkbox"]').first.check()
+    one = selectors.card_values_plan(cards=plan["cards"], field_size=1)
+    expect(decides).to_contain_text(
+        f"decide anything for this deck: {selectors.least_deciding_games(one):,} games"
+    )
+    page.locator('#analysis-field input[type="checkbox"]').first.uncheck()
+
+    budget.fill(str(least - 1))
+    page.get_by_role("button", name="Measure card values").click()
+    expect(page.locator(".field-error, .errors")).to_contain_text(
+        f"the smallest budget that can is {least:,} games"
+    )
+    assert not AnalysisJob.objects.exists()
