@@ -180,7 +180,7 @@ def analysis_submit(
     frozen = deck_freeze(user=owner, spec=spec, field="deck", ruleset=deck.ruleset)
     collection = None
     if kind == Kind.SUGGESTIONS and collection_only:
-        collection = collection_owned_cards(user=owner)
+        collection = collection_owned_cards(user=owner, ruleset=deck.ruleset)
         if collection is None:
             raise _invalid(
                 "collection_only",
