@@ -1,5 +1,6 @@
 """Strength ladder: ``python -m engine.ladder [--agents random,greedy,...] [--games N]
-[--seed S] [--json] [--write [PATH]] [--merge]``.
+[--seed S] [--json] [--write [PATH]] [--merge]``, or ``--paired NEW,OLD --against X
+[--workers N]``.
 
 Every pair of agents plays the same ``N`` deals (default 64). Deal ``i`` is a pair of
 faction decks and a game seed ``derive_seed(S, i)``: deck A is faction
@@ -24,6 +25,11 @@ without playing games (:func:`ratings`, :func:`strongest_agent`). ``--merge`` re
 stored ladder's pairings (same seed, deals and factions; a pairing's games do not depend
 on the other agents) and plays only the pairings among ``--agents`` it lacks: a new
 agent is rated without replaying the others' games.
+
+``--paired NEW,OLD --against X`` (:func:`paired`) measures a change instead: NEW and
+OLD each play X on the same deals, both seats, and the difference of their points is
+taken deal by deal (common random numbers), with its 95% interval and the ratio of
+their CPU seconds.
 """
 
 # The command is engine.cli.ladder (this docstring is its --help text; run as

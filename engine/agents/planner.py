@@ -20,12 +20,20 @@ choices an effect opens
 for the planner are answered the same way: each option (up to a budget) is played
 out to the end of the turn.
 
-**Play-outs** (the rest of the turn, the reply) are played by the greedy agent's
-policy, one greedy player per seat, each seeing the search copy as its seat would
-(:class:`~engine.agents.greedy.GreedyAgent`: one decision ahead, it discards for
-magic and weighs events). Measured against play-outs by the base policy below,
-on the same 128 deals against greedy: +8.6 points [2.2, 15.0] for 2.3 times the
-work (README, "Planner experiments"); most of the gain is the opponent's reply
+**Play-outs** (the rest of the turn, the reply) are played by greedy's heuristics
+without its look-ahead, one player per seat
+(:meth:`~engine.agents.greedy.GreedyAgent.choose_quick`: greedy's own summon, move,
+build and magic choices, attacks by the base policy's expected gain, no event or
+ability; a choice inside an effect judged on the play-out's own copy). Greedy's
+one-step look-ahead was about 55% of the planner's time; without it the planner is
+1.8 times faster (pure build) and as strong: 85.8% against greedy over the ladder's
+400-game sample, +1.1 points [-3.4, +5.7] paired against ``planner-classic``, the
+planner of 2026-11-27 that played its play-outs with greedy itself
+(docs/measurements/planner.md). Such a player keeps no state, so a play-out from a
+position some play-out of the turn already passed through ends where that one did:
+the planner remembers every position on the way (the same games, less work).
+Measured against play-outs by the base policy below, greedy play-outs had gained
++8.6 points [2.2, 15.0] (changelog): most of the gain is the opponent's reply
 played well.
 
 The **base policy** (:mod:`engine.agents.planner_base`, no look-ahead) picks the
