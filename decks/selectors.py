@@ -521,9 +521,13 @@ class BuilderRow:
     role: str
     count: int
     locked: int
+    #: the most copies the rules allow (locked copies included)
     max_count: int
     owned: int | None
     allowed: bool = True
+    #: the most the count field accepts: ``max_count``, or more when the deck already
+    #: holds more (an illegal deck loads as it is; the check names the excess)
+    input_max: int = 0
 
 
 def deck_builder_rows(
@@ -550,8 +554,9 @@ def deck_builder_rows(
                 role=item.role,
                 count=count,
                 locked=item.locked,
-                max_count=max(item.max_count, count),
+                max_count=item.max_count,
                 owned=None if owned is None else owned.get(slug, 0),
+                input_max=max(item.max_count, count),
             )
         )
     if keep_others:
@@ -564,9 +569,10 @@ def deck_builder_rows(
                     role="",
                     count=count,
                     locked=0,
-                    max_count=count,
+                    max_count=0,
                     owned=None if owned is None else owned.get(slug, 0),
                     allowed=False,
+                    input_max=count,
                 )
             )
     return rows

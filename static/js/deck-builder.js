@@ -29,18 +29,49 @@
 
   // ------------------------------------------------------------------ counts
 
+  // The most copies the rules allow (data-limit; 0 for a card not allowed at all),
+  // else the field's max.
+  function limitOf(input) {
+    var limit = parseInt(input.dataset.limit || "", 10);
+    return isNaN(limit) ? parseInt(input.max || "99", 10) : limit;
+  }
+
   function clamp(input, value) {
     var min = parseInt(input.min || "0", 10);
-    var max = parseInt(input.max || "99", 10);
+    var max = Math.max(min, limitOf(input));
     if (isNaN(value)) value = min;
     return Math.max(min, Math.min(max, value));
+  }
+
+  // Says why a typed count was changed ("at most 2 of this card"), beside the field.
+  function explain(input, typed, fixed) {
+    var note = form.querySelector('[data-count-note="' + input.dataset.card + '"]');
+    if (!note) return;
+    var words = "";
+    if (typed !== fixed) {
+      var min = parseInt(input.min || "0", 10);
+      if (isNaN(typed)) {
+        words = "Copies are a whole number: set to " + fixed + ".";
+      } else if (typed < min) {
+        words = "At least " + min + " of this card: " + (min === 1 ? "it comes" : "they come") +
+          " with the summoner.";
+      } else if (limitOf(input) === 0) {
+        words = "This card is not allowed with this summoner: remove it.";
+      } else {
+        words = typed + " is too many: at most " + limitOf(input) + " of this card.";
+      }
+    }
+    note.textContent = words;
+    note.hidden = !words;
   }
 
   form.addEventListener("click", function (event) {
     var button = event.target.closest("button.step");
     if (!button) return;
     var input = document.getElementById(button.getAttribute("aria-controls"));
-    var next = clamp(input, parseInt(input.value || "0", 10) + parseInt(button.dataset.step, 10));
+    var wanted = parseInt(input.value || "0", 10) + parseInt(button.dataset.step, 10);
+    var next = clamp(input, wanted);
+    explain(input, wanted, next);
     if (String(next) !== input.value) {
       input.value = String(next);
       input.dispatchEvent(new Event("change", { bubbles: true }));
@@ -71,8 +102,10 @@
   form.addEventListener("change", function (event) {
     var input = event.target;
     if (input.matches("input.count-input")) {
-      var fixed = clamp(input, parseInt(input.value || "0", 10));
+      var typed = parseInt(input.value || "0", 10);
+      var fixed = clamp(input, typed);
       if (String(fixed) !== input.value) input.value = String(fixed);
+      explain(input, isNaN(typed) ? NaN : typed, fixed);
     }
     if (input.matches("[data-card]")) schedule();
   });

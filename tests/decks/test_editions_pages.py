@@ -172,3 +172,20 @@ def test_delete_stands_apart_last_in_the_deck_actions(logged_in, user, make_deck
     assert actions.index("Delete this deck") > zone
     for ordinary in ("Edit in the builder", "Copy to my decks", "Print deck sheet"):
         assert actions.index(ordinary) < zone
+
+
+def test_an_illegal_decks_editor_names_the_rule_limit(logged_in, user, svara_cards):
+    """Five Ice Smiths (the limit is 4): the editor says "max 4", names the excess,
+    and still loads the five (the check reports them)."""
+    cards = dict(svara_cards)
+    cards["ice-smith"] = 5
+    deck = services.deck_create(owner=user, name="Smiths", entries=list(cards.items()))
+    rows = {
+        r.card.slug: r
+        for r in selectors.deck_builder_rows(summoner="svara", counts=cards)
+    }
+    assert (rows["ice-smith"].max_count, rows["ice-smith"].input_max) == (4, 5)
+    html = logged_in.get(f"/decks/{deck.pk}/edit/").content.decode()
+    assert '<small class="muted" id="limit-ice-smith">max 4</small>' in html
+    assert "5 is over the limit: at most 4 of this card." in html
+    assert 'id="limit-ice-smith">max 5' not in html

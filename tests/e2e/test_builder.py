@@ -166,3 +166,58 @@ def test_phone_width_owned_filter_and_no_horizontal_scroll(
     ).to_contain_text("Freeze")
     expect(page.locator("#pool-status")).to_be_visible()
     assert page.evaluate(no_overflow)
+
+
+def test_typed_counts_are_brought_back_with_the_reason(
+    live_server, page, catalog_loaded
+):  # type: ignore[no-untyped-def]
+    """Issue 33: a typed count beyond the rules is set back to the limit and the
+    builder says why; an illegal deck's editor names the real limit (4), not the
+    count it holds (5)."""
+    from django.contrib.auth import get_user_model
+    from playwright.sync_api import expect
+
+    from decks.services import deck_create
+    from tests.decks.conftest import POLAR_DWARVES_CUSTOM
+
+    user = get_user_model().objects.create_user("typer", password="glacier-Logic-2026")
+    cards = dict(POLAR_DWARVES_CUSTOM)
+    cards["ice-smith"] = 5  # one over the common copy limit of 4
+    deck = deck_create(owner=user, name="Too many smiths", entries=list(cards.items()))
+
+    base = live_server.url
+    page.goto(f"{base}/accounts/login/?next=/decks/{deck.pk}/edit/")
+    page.get_by_label("Username").fill("typer")
+    page.get_by_label("Password").fill("glacier-Logic-2026")
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(f"**/decks/{deck.pk}/edit/")
+
+    smith = page.locator(".pool-row[data-slug=ice-smith]")
+    expect(smith.locator("#limit-ice-smith")).to_have_text("max 4")
+    expect(smith.locator(".count-note")).to_have_text(
+        "5 is over the limit: at most 4 of this card."
+    )
+
+    field = page.get_by_label("Copies of Ice Smith")
+    field.fill("9")
+    field.press("Tab")
+    expect(field).to_have_value("4")
+    expect(smith.locator(".count-note")).to_have_text(
+        "9 is too many: at most 4 of this card."
+    )
+    # A champion: one copy at most.
+    page.get_by_label("Copies of Nadiana").fill("3")
+    page.get_by_label("Copies of Nadiana").press("Tab")
+    expect(page.get_by_label("Copies of Nadiana")).to_have_value("1")
+    expect(page.locator(".pool-row[data-slug=nadiana] .count-note")).to_have_text(
+        "3 is too many: at most 1 of this card."
+    )
+    # The + button at the limit says so too; a count within the rules clears it.
+    page.get_by_role("button", name="Add one Ice Smith", exact=True).click()
+    expect(field).to_have_value("4")
+    expect(smith.locator(".count-note")).to_have_text(
+        "5 is too many: at most 4 of this card."
+    )
+    field.fill("3")
+    field.press("Tab")
+    expect(smith.locator(".count-note")).to_be_hidden()
