@@ -9,8 +9,9 @@ WORKERS ?= 2
 PYTEST_ARGS ?=
 PYTEST_WORKERS ?= auto
 
-WEB_WORKERS ?= 3
-WEB_THREADS ?= 4
+# The web server's settings (WEB_WORKERS, WEB_THREADS, WEB_MAX_REQUESTS, ...) are read
+# from the environment by sw_site/gunicorn_conf.py, which holds their defaults: set
+# them in the environment or on the command line (make serve WEB_WORKERS=4).
 
 .PHONY: install run dev serve worker test test-fast lint typecheck bench load docs clean
 
@@ -47,7 +48,8 @@ run: install
 dev:
 	DJANGO_DEBUG=1 $(MAKE) run RUNSERVER_ARGS=
 
-# Production web server: gunicorn (WEB_WORKERS processes x WEB_THREADS threads), static
+# Production web server: gunicorn as sw_site/gunicorn_conf.py sets it up (WEB_WORKERS
+# processes x WEB_THREADS threads, 3 x 4 by default; docs/operations/scaling.md), static
 # files collected and served by WhiteNoise. Set the production variables first (README,
 # "Production"); run `make worker` beside it (its watchdog heals lost chunks).
 serve: install
@@ -55,19 +57,15 @@ serve: install
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py load_catalog
 	$(BIN)/python manage.py collectstatic --noinput -v0
-	exec $(BIN)/gunicorn sw_site.wsgi:application --bind $(HOST):$(PORT) \
-	  --workers $(WEB_WORKERS) --threads $(WEB_THREADS) --worker-class gthread \
-	  --timeout 30 --graceful-timeout 20 --keep-alive 5 \
-	  --max-requests 5000 --max-requests-jitter 500 \
-	  --access-logfile - --forwarded-allow-ips "$${FORWARDED_ALLOW_IPS:-127.0.0.1}"
+	exec $(BIN)/gunicorn -c sw_site/gunicorn_conf.py --bind $(HOST):$(PORT)
 
-# Bounded load test of the production server on loopback (needs wrk): card search and
-# deck validation, LOAD_CLIENTS connections for LOAD_SECONDS seconds each.
+# Bounded load test of the server `make serve` runs (the same gunicorn configuration,
+# on a free loopback port; needs wrk): card search and deck validation, LOAD_CLIENTS
+# connections for LOAD_SECONDS seconds each. Run it on a quiet machine.
 LOAD_CLIENTS ?= 50
 LOAD_SECONDS ?= 30
 load: install
-	$(BIN)/python -m sw_site.loadtest --clients $(LOAD_CLIENTS) --seconds $(LOAD_SECONDS) \
-	  --workers $(WEB_WORKERS) --threads $(WEB_THREADS)
+	$(BIN)/python -m sw_site.loadtest --clients $(LOAD_CLIENTS) --seconds $(LOAD_SECONDS)
 
 # An extra worker (e.g. on another machine sharing DATABASE_URL and CELERY_BROKER_URL).
 worker: install

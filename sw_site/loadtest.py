@@ -1,14 +1,20 @@
 """``make load``: a bounded load test of the production server on loopback.
 
-Starts gunicorn exactly as ``make serve`` does (DEBUG off, static files collected),
-on ``DATABASE_URL`` / ``DJANGO_CACHE_URL`` as set (the embedded defaults otherwise),
-then runs ``wrk`` for each scenario — card search (``GET /api/cards/?q=...``, a few
-queries in turn) and deck validation (``POST /api/decks/validate/`` with a 34-card
-faction deck) — at ``--clients`` connections for ``--seconds`` seconds, and prints
-requests/s, latency percentiles and errors with the machine and the date.
+Starts gunicorn exactly as ``make serve`` does: the same configuration file
+(``sw_site/gunicorn_conf.py``, which reads ``WEB_WORKERS``, ``WEB_THREADS`` and the
+rest from the environment), DEBUG off, static files collected, on ``DATABASE_URL`` /
+``DJANGO_CACHE_URL`` as set (the embedded defaults otherwise). Only the address
+differs (a free loopback port), and the anonymous validation limit is raised for the
+run (``DJANGO_THROTTLE_RATES``), so the throttle is still counted on every request
+but never refuses one. The server's output (its access log included) goes to a file,
+as a production server's would, not to the terminal.
 
-The anonymous validation limit is raised for the run (``DJANGO_THROTTLE_RATES``), so
-the throttle is still counted on every request but never refuses one. Needs ``wrk``
+Then ``wrk`` runs each scenario — card search (``GET /api/cards/?q=...``, a few
+queries in turn) and deck validation (``POST /api/decks/validate/`` with a 34-card
+faction deck) — at ``--clients`` connections for ``--seconds`` seconds, after a short
+warm-up, and the report (JSON on stdout) gives requests/s, latency percentiles,
+errors and the server's CPU time per request, with the machine, the date and the
+load average before the run (a benchmark wants a quiet machine). Needs ``wrk``
 (``apt-get install wrk``).
 """
 
@@ -35,6 +41,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 
+#: The gunicorn configuration ``make serve`` runs.
+CONFIG = ROOT / "sw_site" / "gunicorn_conf.py"
+
 SEARCHES = ["frost", "goblin", "wall", "summon", "magic", "ice", "lightning", "gate"]
 
 
@@ -55,6 +64,63 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+def server_command(port: int) -> list[str]:
+    """gunicorn as ``make serve`` starts it, bound to loopback at ``port``."""
+    return [str(BIN / "gunicorn"), "-c", str(CONFIG), "--bind", f"127.0.0.1:{port}"]
+
+
+def server_settings(env: dict[str, str]) -> dict[str, str]:
+    """The server's settings as gunicorn resolves them from the configuration file
+    and ``env`` (``gunicorn --print-config``)."""
+    out = subprocess.run(
+        [*server_command(0), "--print-config"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    found = (re.match(r"^(\w+)\s+= (.*)$", line) for line in out.splitlines())
+    return {m.group(1): m.group(2).strip() for m in found if m}
+
+
+def describe_server(settings: dict[str, str]) -> str:
+    """One line for the report: what the load test ran."""
+    keys = ("max_requests", "max_requests_jitter", "keepalive", "timeout")
+    details = ", ".join(f"{key} {settings.get(key, '?')}" for key in keys)
+    return (
+        f"gunicorn {settings.get('worker_class', '?')} "
+        f"{settings.get('workers', '?')}x{settings.get('threads', '?')} "
+        f"({CONFIG.relative_to(ROOT)}: {details}, "
+        f"preload {settings.get('preload_app', '?')}, "
+        f"access log {settings.get('accesslog', 'None')})"
+    )
+
+
+def process_cpu(pid: int) -> float:
+    """CPU seconds of ``pid`` and its live children, and of the children it has
+    reaped (replaced workers), from /proc; 0.0 where /proc cannot tell."""
+    tick = os.sysconf("SC_CLK_TCK")
+
+    def stat(p: int) -> list[str]:
+        try:
+            text = Path(f"/proc/{p}/stat").read_text()
+        except OSError:
+            return []
+        return text.rsplit(")", 1)[1].split()
+
+    own = stat(pid)
+    if not own:
+        return 0.0
+    total = sum(int(v) for v in own[11:15])  # utime stime cutime cstime
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            fields = stat(int(entry.name))
+            if fields and int(fields[1]) == pid:  # its parent is the server
+                total += int(fields[11]) + int(fields[12])
+    return total / tick
 
 
 def server_env(static_root: Path) -> dict[str, str]:
@@ -108,7 +174,10 @@ def parse_wrk(output: str) -> dict[str, Any]:
     return result
 
 
-def wrk(url: str, script: Path, clients: int, seconds: int) -> dict[str, Any]:
+def wrk(
+    url: str, script: Path, clients: int, seconds: int, server_pid: int = 0
+) -> dict[str, Any]:
+    cpu_before = process_cpu(server_pid) if server_pid else 0.0
     out = subprocess.run(
         [
             "wrk",
@@ -126,7 +195,11 @@ def wrk(url: str, script: Path, clients: int, seconds: int) -> dict[str, Any]:
         text=True,
         check=True,
     ).stdout
-    return parse_wrk(out)
+    result = parse_wrk(out)
+    if server_pid and result["requests"]:
+        cpu = process_cpu(server_pid) - cpu_before
+        result["server_cpu_ms_per_request"] = round(cpu * 1000 / result["requests"], 2)
+    return result
 
 
 def lua_scripts(folder: Path, deck_text: str) -> dict[str, Path]:
@@ -150,41 +223,44 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--clients", type=int, default=50)
     parser.add_argument("--seconds", type=int, default=30)
-    parser.add_argument("--workers", type=int, default=3)
-    parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument(
+        "--workers", type=int, help="WEB_WORKERS for this run (default: as set)"
+    )
+    parser.add_argument(
+        "--threads", type=int, help="WEB_THREADS for this run (default: as set)"
+    )
     args = parser.parse_args()
     if shutil.which("wrk") is None:
         print("make load needs wrk: apt-get install wrk", file=sys.stderr)
         return 2
+    load_average = [round(n, 2) for n in os.getloadavg()]
     folder = Path(tempfile.mkdtemp(prefix="sw-load-"))
     env = server_env(folder / "static")
+    if args.workers:
+        env["WEB_WORKERS"] = str(args.workers)
+    if args.threads:
+        env["WEB_THREADS"] = str(args.threads)
     manage(env, "migrate", "--noinput", "-v0")
     manage(env, "load_catalog")
     manage(env, "collectstatic", "--noinput", "-v0")
+    settings = server_settings(env)
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    server = subprocess.Popen(
-        [
-            str(BIN / "gunicorn"),
-            "sw_site.wsgi:application",
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--workers",
-            str(args.workers),
-            "--threads",
-            str(args.threads),
-            "--worker-class",
-            "gthread",
-            "--keep-alive",
-            "5",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=sys.stderr,
-        start_new_session=True,
-    )
+    log_path = folder / "gunicorn.log"
+    with log_path.open("wb") as log:
+        server = subprocess.Popen(
+            server_command(port),
+            cwd=ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
     try:
-        for _ in range(100):
+        for _ in range(150):
+            if server.poll() is not None:
+                sys.stderr.write(log_path.read_text(errors="replace")[-4000:])
+                return 1
             try:
                 with urllib.request.urlopen(f"{base}/api/factions/", timeout=2):
                     break
@@ -197,9 +273,10 @@ def main() -> int:
         report: dict[str, Any] = {
             "machine": machine(),
             "date": dt.date.today().isoformat(),
+            "load_average": load_average,
             "database": env.get("DATABASE_URL", "sqlite (embedded)").split("@")[-1],
             "cache": env.get("DJANGO_CACHE_URL", "database").split("@")[-1],
-            "server": f"gunicorn gthread {args.workers}x{args.threads}",
+            "server": describe_server(settings),
             "clients": args.clients,
             "seconds": args.seconds,
             "scenarios": {},
@@ -207,7 +284,9 @@ def main() -> int:
         for name, script in lua_scripts(folder, deck_text).items():
             url = f"{base}/api/decks/validate/" if "valid" in name else base
             wrk(url, script, args.clients, 3)  # warm-up (caches, connections)
-            report["scenarios"][name] = wrk(url, script, args.clients, args.seconds)
+            report["scenarios"][name] = wrk(
+                url, script, args.clients, args.seconds, server.pid
+            )
         print(json.dumps(report, indent=2))
     finally:
         os.killpg(server.pid, signal.SIGTERM)

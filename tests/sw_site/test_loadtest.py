@@ -35,3 +35,63 @@ def test_parse_wrk_clean_report() -> None:
     clean = clean.replace("  Non-2xx or 3xx responses: 7\n", "")
     result = parse_wrk(clean)
     assert result["non_2xx"] == 0 and result["socket_errors"] == 0
+
+
+def test_the_load_test_starts_the_serve_configuration() -> None:
+    """The same configuration file as `make serve`; only the address differs."""
+    from sw_site.loadtest import CONFIG, ROOT, server_command
+
+    command = server_command(9001)
+    assert command[0].endswith("gunicorn")
+    assert command[1:] == ["-c", str(CONFIG), "--bind", "127.0.0.1:9001"]
+    assert CONFIG == ROOT / "sw_site" / "gunicorn_conf.py" and CONFIG.is_file()
+
+
+def test_the_report_names_the_server_settings() -> None:
+    from sw_site.loadtest import describe_server
+
+    line = describe_server(
+        {
+            "worker_class": "gthread",
+            "workers": "3",
+            "threads": "4",
+            "max_requests": "100000",
+            "max_requests_jitter": "10000",
+            "keepalive": "5",
+            "timeout": "30",
+            "preload_app": "True",
+            "accesslog": "-",
+        }
+    )
+    assert line.startswith("gunicorn gthread 3x4 (sw_site/gunicorn_conf.py: ")
+    assert "max_requests 100000" in line and "keepalive 5" in line
+    assert "preload True" in line and "access log -" in line  # as given
+
+
+def test_server_cpu_counts_the_process_and_its_children() -> None:
+    import os
+    import subprocess
+    import sys
+    import time
+
+    from sw_site.loadtest import process_cpu
+
+    child = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import time\nt = time.process_time()\n"
+            "while time.process_time() - t < 0.5: pass\ntime.sleep(30)",
+        ]
+    )
+    try:
+        before = process_cpu(os.getpid())
+        deadline = time.monotonic() + 20
+        while process_cpu(os.getpid()) - before < 0.4:
+            assert time.monotonic() < deadline, "the child's CPU was not counted"
+            time.sleep(0.1)
+        assert process_cpu(child.pid) >= 0.4
+    finally:
+        child.kill()
+        child.wait()
+    assert process_cpu(child.pid) == 0.0  # gone: nothing to tell
