@@ -189,3 +189,13 @@ def test_an_illegal_decks_editor_names_the_rule_limit(logged_in, user, svara_car
     assert '<small class="muted" id="limit-ice-smith">max 4</small>' in html
     assert "5 is over the limit: at most 4 of this card." in html
     assert 'id="limit-ice-smith">max 5' not in html
+
+
+def test_the_builder_keeps_delete_apart_too(logged_in, user, make_deck):
+    deck = make_deck(user)
+    html = logged_in.get(f"/decks/{deck.pk}/edit/").content.decode()
+    actions = html.split('<div class="deck-actions">', 1)[1]
+    zone = actions.index('class="danger-zone')
+    assert actions.index("Delete this deck") > zone
+    assert actions.index("Copy this deck") < zone
+    assert actions.index("Export deck text") < zone

@@ -221,3 +221,45 @@ def test_typed_counts_are_brought_back_with_the_reason(
     field.fill("3")
     field.press("Tab")
     expect(smith.locator(".count-note")).to_be_hidden()
+
+
+def test_delete_stands_apart_from_the_ordinary_actions(
+    live_server, page, catalog_loaded
+):  # type: ignore[no-untyped-def]
+    """Issue 33: the red Delete is no longer between ordinary buttons: it is the
+    last action, pushed to the end of the row behind a divider."""
+    from django.contrib.auth import get_user_model
+    from playwright.sync_api import expect
+
+    from decks.services import deck_create
+    from tests.decks.conftest import POLAR_DWARVES_CUSTOM
+
+    user = get_user_model().objects.create_user(
+        "careful", password="glacier-Logic-2026"
+    )
+    deck = deck_create(owner=user, name="Keep me", entries=POLAR_DWARVES_CUSTOM)
+    base = live_server.url
+    page.goto(f"{base}/accounts/login/?next=/decks/{deck.pk}/")
+    page.get_by_label("Username").fill("careful")
+    page.get_by_label("Password").fill("glacier-Logic-2026")
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(f"**/decks/{deck.pk}/")
+
+    actions = page.locator(".deck-actions").first
+    delete = actions.get_by_role("link", name="Delete this deck")
+    expect(delete).to_be_visible()
+    last = actions.locator(":scope > *").last
+    expect(last).to_have_class("danger-zone no-print")
+    others = [
+        actions.get_by_role("link", name="Edit in the builder"),
+        actions.get_by_role("button", name="Copy to my decks"),
+        actions.get_by_role("button", name="Print deck sheet"),
+    ]
+    boxes = [o.bounding_box() for o in others]
+    box = delete.bounding_box()
+    below = box["y"] >= max(b["y"] + b["height"] for b in boxes)
+    gap = box["x"] - max(b["x"] + b["width"] for b in boxes)
+    # apart: on a row of its own below the others, or far from them on the same row
+    assert below or gap >= 24, (box, boxes)
+    border = last.evaluate("el => getComputedStyle(el).borderLeftStyle")
+    assert border == "solid"  # the divider before it
