@@ -391,6 +391,16 @@ def faction_deck_get(*, slug: str, edition: str = DEFAULT_EDITION) -> FactionDec
     )
 
 
+def faction_deck_cards(*, deck: FactionDeck) -> list[Card]:
+    """The deck's different cards in deck order, ready for their faces (faction,
+    symbols, abilities fetched: three queries whatever the deck)."""
+    order: dict[int, int] = {}
+    for e in deck.entries:
+        order.setdefault(e.card_id, len(order))
+    cards = card_queryset().filter(pk__in=list(order))
+    return sorted(cards, key=lambda c: order[c.pk])
+
+
 def faction_deck_text(*, deck: FactionDeck) -> str:
     """The deck in the deck text format (DESIGN.md, ``engine.deckbuilding.decktext``).
 

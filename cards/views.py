@@ -107,6 +107,7 @@ def faction_deck_view(request: HttpRequest, slug: str) -> HttpResponse:
             "deck": deck,
             "groups": deck.groups,
             "setup_rows": deck.setup_rows(),
+            "deck_cards": selectors.faction_deck_cards(deck=deck),
             "deck_text": selectors.faction_deck_text(deck=deck),
             "simulate": None,
             "deck_label": deck.label,

@@ -352,6 +352,15 @@ def test_incomplete_faction_page_shows_its_known_cards(client, loaded_catalog):
     assert reverse("decks:new") + "?from=skyspear-avians" not in html
 
 
+def test_faction_deck_page_shows_its_cards_as_faces(client, loaded_catalog):
+    html = client.get("/factions/polar-dwarves/deck/").content.decode()
+    shown = faces(html)
+    assert list(shown)[:2] == ["svara", "starting-gate"]  # deck order
+    assert len(shown) == 14  # 12 faction cards and the two gates
+    svara = Card.objects.get(slug="svara", edition="second")
+    assert text_of(svara) in shown["svara"]
+
+
 def test_complete_faction_page_is_still_its_deck(client, both_editions):
     response = client.get("/factions/tundra-orcs/", {"ruleset": "first"})
     assert response.status_code == 302
