@@ -80,7 +80,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     # Outermost, so that every response gets the Content-Security-Policy header, the
     # JSON errors made by the next middleware included.
-    "csp.middleware.CSPMiddleware",
+    "sw_site.csp.CSPMiddleware",  # django-csp's, with the site policy built once
     # Next, so that every error under /api/ (even a 413 or a 404 of an unknown URL)
     # comes out as JSON {"code", "message"}.
     "sw_site.middleware.ApiErrorMiddleware",
