@@ -246,17 +246,22 @@ def test_5_sharing_is_opt_in_and_the_deck_browser_finds_cards(
     page.get_by_label("Who can see these results").select_option("public")
     page.get_by_role("button", name="Save").click()
     expect(page.get_by_role("status").first).to_contain_text("public")
+    # shared, it is read by its token; its id stays the owner's alone
+    job = SimulationJob.objects.get()
+    shared = f"{base}{job.shared_path}"
+    assert str(job.pk) not in job.shared_path
     stranger.goto(url)
+    expect(stranger.locator("h1")).to_have_text("Not found")
+    stranger.goto(shared)
     expect(stranger.locator(".verdict")).to_contain_text("95% interval")
     expect(stranger.locator("form[action$='/share/']")).to_have_count(0)
     stranger.goto(f"{base}/simulations/")
-    job = SimulationJob.objects.get()
-    expect(stranger.locator(f"a[href='/simulations/{job.pk}/']")).to_be_visible()
+    expect(stranger.locator(f"a[href='{job.shared_path}']")).to_be_visible()
     # Copy the link with the button (clipboard of a secure localhost page).
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     page.get_by_role("button", name="Copy link").click()
     expect(page.get_by_role("button", name="Copied")).to_be_visible()
-    assert page.evaluate("navigator.clipboard.readText()") == url
+    assert page.evaluate("navigator.clipboard.readText()") == shared
 
 
 # 6. Replays -------------------------------------------------------------------------
