@@ -263,3 +263,72 @@ def test_delete_stands_apart_from_the_ordinary_actions(
     assert below or gap >= 24, (box, boxes)
     border = last.evaluate("el => getComputedStyle(el).borderLeftStyle")
     assert border == "solid"  # the divider before it
+
+
+def test_a_first_edition_deck_from_import_to_builder_to_save(
+    live_server, page, transactional_db
+):  # type: ignore[no-untyped-def]
+    """Issue 33 (both editions): a first-edition deck text imports as a first-edition
+    deck (the page asks for the edition; the wrong one is one clear error), lists
+    with its edition, opens in the builder whose live check speaks the first
+    edition's rules, and saves; the collection page takes first-edition products."""
+    from django.contrib.auth import get_user_model
+    from playwright.sync_api import expect
+
+    from cards.services import catalog_load
+    from decks.models import Deck
+    from decks.selectors import deck_entry_pairs, deck_start_from
+    from decks.services import faction_decks_sync
+    from engine.deckbuilding.catalog import load_catalog
+    from engine.deckbuilding.decktext import format_deck_text
+
+    for edition in ("second", "first"):
+        catalog_load(catalog=load_catalog(ruleset=edition), edition=edition)
+    faction_decks_sync()
+    source = deck_start_from(None, "phoenix-elves", "first")
+    text = format_deck_text(
+        deck_entry_pairs(source), catalog=load_catalog(ruleset="first")
+    )
+    get_user_model().objects.create_user("oldtimer", password="glacier-Logic-2026")
+
+    base = live_server.url
+    page.goto(f"{base}/accounts/login/?next=/decks/import/")
+    page.get_by_label("Username").fill("oldtimer")
+    page.get_by_label("Password").fill("glacier-Logic-2026")
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url("**/decks/import/")
+
+    # The wrong edition: one clear error, nothing saved.
+    page.get_by_label("Deck text").fill(text)
+    page.get_by_label("Deck name").fill("Old flames")
+    page.get_by_role("button", name="Import").click()
+    errors = page.locator(".errors li")
+    expect(errors).to_have_count(1)
+    expect(errors.first).to_contain_text("choose First edition")
+
+    page.get_by_label("Edition").select_option("first")
+    page.get_by_role("button", name="Import").click()
+    page.wait_for_url("**/decks/*/")
+    deck = Deck.objects.get(name="Old flames")
+    assert deck.ruleset == "first"
+    expect(page.locator(".deck-meta")).to_contain_text("First edition")
+
+    page.get_by_role("link", name="Edit in the builder").click()
+    status = page.locator("#deck-status")
+    expect(status).to_contain_text("Legal")
+    page.get_by_role("button", name="Save deck").first.click()
+    page.wait_for_url(f"**/decks/{deck.pk}/")
+    expect(page.locator(".messages")).to_contain_text("Saved")
+
+    page.goto(f"{base}/decks/")
+    row = page.locator("tr", has=page.get_by_role("link", name="Old flames"))
+    expect(row.locator(".edition-badge")).to_have_text("First edition")
+
+    page.goto(f"{base}/collection/?ruleset=first")
+    first = next(iter(load_catalog(ruleset="first").products))
+    page.locator(f"#quantity-{first}").fill("1")
+    page.get_by_role("button", name="Save collection").click()
+    expect(page.locator(".messages")).to_contain_text(
+        "Collection saved (First edition)"
+    )
+    expect(page.locator(f"#quantity-{first}")).to_have_value("1")
