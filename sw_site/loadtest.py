@@ -83,12 +83,34 @@ def server_settings(env: dict[str, str]) -> dict[str, str]:
         check=True,
     ).stdout
     found = (re.match(r"^(\w+)\s+= (.*)$", line) for line in out.splitlines())
-    return {m.group(1): m.group(2).strip() for m in found if m}
+    settings = {m.group(1): m.group(2).strip() for m in found if m}
+    # Ours, not gunicorn's (its pre_request hook reads it): from the file itself.
+    settings["keepalive_requests"] = subprocess.run(
+        [
+            str(BIN / "python"),
+            "-c",
+            "import runpy, sys; "
+            "print(runpy.run_path(sys.argv[1])['keepalive_requests'])",
+            str(CONFIG),
+        ],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    return settings
 
 
 def describe_server(settings: dict[str, str]) -> str:
     """One line for the report: what the load test ran."""
-    keys = ("max_requests", "max_requests_jitter", "keepalive", "timeout")
+    keys = (
+        "max_requests",
+        "max_requests_jitter",
+        "keepalive",
+        "keepalive_requests",
+        "timeout",
+    )
     details = ", ".join(f"{key} {settings.get(key, '?')}" for key in keys)
     return (
         f"gunicorn {settings.get('worker_class', '?')} "

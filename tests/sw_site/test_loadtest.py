@@ -58,6 +58,7 @@ def test_the_report_names_the_server_settings() -> None:
             "max_requests": "100000",
             "max_requests_jitter": "10000",
             "keepalive": "5",
+            "keepalive_requests": "20",
             "timeout": "30",
             "preload_app": "True",
             "accesslog": "-",
@@ -65,6 +66,7 @@ def test_the_report_names_the_server_settings() -> None:
     )
     assert line.startswith("gunicorn gthread 3x4 (sw_site/gunicorn_conf.py: ")
     assert "max_requests 100000" in line and "keepalive 5" in line
+    assert "keepalive_requests 20" in line
     assert "preload True" in line and "access log -" in line  # as given
 
 
@@ -95,3 +97,19 @@ def test_server_cpu_counts_the_process_and_its_children() -> None:
         child.kill()
         child.wait()
     assert process_cpu(child.pid) == 0.0  # gone: nothing to tell
+
+
+def test_the_server_settings_come_from_the_configuration_file() -> None:
+    """What the report says is what gunicorn reads: the file, with the environment
+    given (WEB_* variables)."""
+    import os
+
+    from sw_site.loadtest import server_settings
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith("WEB_")}
+    settings = server_settings(
+        {**env, "WEB_WORKERS": "7", "WEB_KEEPALIVE_REQUESTS": "9"}
+    )
+    assert settings["workers"] == "7" and settings["worker_class"] == "gthread"
+    assert settings["keepalive_requests"] == "9"
+    assert server_settings(env)["keepalive_requests"] == "20"
