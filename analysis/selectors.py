@@ -376,3 +376,28 @@ def default_field_size(ruleset: str) -> int:
     from simulate.services.decks import playable_faction_slugs
 
     return len(conf.get("FIELD") or playable_faction_slugs(default_catalog(ruleset)))
+
+
+def job_decide_text(job: AnalysisJob) -> str:
+    """For a card value job: how much a card had to be worth to be told apart at
+    its budget (the form's arithmetic over the job's own cards, field and rounds);
+    "" for other jobs."""
+    if job.kind != Kind.CARD_VALUES:
+        return ""
+    params = (job.state or {}).get("params") or {}
+    cards = len((job.state or {}).get("variants") or {}) or len(
+        (job.report or {}).get("cards") or []
+    )
+    if not cards:
+        return ""
+    plan = card_values_plan(
+        cards=cards, field_size=len(job.field), round_blocks=params.get("step")
+    )
+    value = decidable_value(plan, job.max_games)
+    if value is None:
+        return ""
+    return (
+        f"At a budget of {job.max_games:,} games a card is told apart only if it is "
+        f"worth about {100 * min(value, 1.0):.0f} points (games won out of 100) or "
+        'more; smaller values read "cannot tell at this budget".'
+    )

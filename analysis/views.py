@@ -206,6 +206,7 @@ def analysis_detail_view(request: HttpRequest, job_id: int) -> HttpResponse:
             "progress": selectors.analysis_progress(job),
             "verdict": selectors.analysis_verdict(job),
             "budget": selectors.budget_text(agent=job.agent, games=job.max_games),
+            "decide_text": selectors.job_decide_text(job),
             "field_text": selectors.field_text(job),
             "climb_text": selectors.climb_text(job),
             "cards": selectors.card_value_rows(job),

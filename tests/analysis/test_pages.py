@@ -177,3 +177,20 @@ def test_what_a_budget_can_decide_is_the_engine_arithmetic():
         plan, 1000
     )
     assert selectors.games_to_decide(plan, 0.10) == 3960
+
+
+def test_job_page_says_what_its_budget_could_tell_apart(page_client, submit):
+    from analysis import selectors
+
+    job = submit(max_games=300)
+    plan = selectors.card_values_plan(
+        cards=len(job.state["variants"]),
+        field_size=len(job.field),
+        round_blocks=job.state["params"]["step"],
+    )
+    points = round(100 * min(selectors.decidable_value(plan, 300), 1.0))
+    page = page_client.get(f"/analyses/{job.pk}/").content.decode()
+    assert (
+        f"At a budget of 300 games a card is told apart only if it is worth about "
+        f"{points} points" in page
+    )
