@@ -291,8 +291,12 @@ def test_6_replay_by_turn_and_by_action(
     label = page.locator("[data-field=label]")
     text = page.locator("[data-field=step-text]")
     expect(label).to_contain_text("Setup")
+    # each step is labelled with the turn of the action it shows: from the setup
+    # the next turn is turn 1, then turn 2
     page.get_by_role("button", name="Turn ▶▶").click()
-    expect(label).to_contain_text("Turn 2")
+    expect(label).to_contain_text("Turn 1:")
+    page.get_by_role("button", name="Turn ▶▶").click()
+    expect(label).to_contain_text("Turn 2:")
     page.get_by_role("button", name="Next action").click()
     # The acting player is named at every step.
     expect(text).to_contain_text(re.compile(r"^(Polar Dwarves|Tundra Orcs)"))
