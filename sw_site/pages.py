@@ -14,8 +14,13 @@ from functools import wraps
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+
+CSRF_MESSAGE = (
+    "This form could not be sent: it expired or came from another site. "
+    "Reload the page and try again."
+)
 
 
 def friendly_errors(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -32,3 +37,11 @@ def friendly_errors(view: Callable[..., HttpResponse]) -> Callable[..., HttpResp
             return render(request, "403.html", {"message": str(exc)}, status=403)
 
     return wrapper
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    """A refused CSRF check (``CSRF_FAILURE_VIEW``): the site's 403 page saying what
+    to do, or a JSON 403 under ``/api/``; the technical reason is never shown."""
+    if request.path.startswith("/api/"):
+        return JsonResponse({"detail": CSRF_MESSAGE, "code": "csrf_failed"}, status=403)
+    return render(request, "403.html", {"message": CSRF_MESSAGE}, status=403)

@@ -54,6 +54,7 @@ ALLOWED_HOSTS = env_list(
     [] if PRODUCTION else ["localhost", "127.0.0.1", "[::1]", "testserver"],
 )
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", [])
+CSRF_FAILURE_VIEW = "sw_site.pages.csrf_failure"  # the site's 403 page, not Django's
 
 INSTALLED_APPS = [
     "django.contrib.admin",

@@ -137,3 +137,16 @@ def test_500_page_needs_no_database_and_no_context_processor(
     body = response.content.decode()
     assert "<h1>Something went wrong</h1>" in body
     assert "Traceback" not in body and "a bug in a page view" not in body
+
+
+@pytest.mark.django_db
+def test_a_refused_csrf_check_is_the_sites_403_page_or_json_under_the_api() -> None:
+    """A form posted without its CSRF token (an expired page, another site) gets the
+    site's 403 page saying what to do; the technical reason is not shown."""
+    client = Client(enforce_csrf_checks=True)
+    response = client.post("/accounts/login/", {"username": "someone", "password": "x"})
+    assert response.status_code == 403
+    body = response.content.decode()
+    assert "Reload the page and try again" in body
+    assert "CSRF" not in body and "csrfmiddlewaretoken" not in body
+    assert 'class="error-page"' in body
