@@ -16,7 +16,8 @@ JSON and text answers are kept rendered (body and headers), and a request with n
 authentication, content negotiation, serialisation or rendering (about half the CPU
 of a cached card search). With an ``Authorization`` header DRF runs as before (a bad
 token is a 401 whatever the cache holds); browsable-API (HTML) answers show the user
-and a CSRF token, so only their data is kept and they are rendered each time.
+and a CSRF token, so only their data is kept and they are rendered each time. A view
+with a throttle or a permission other than ``AllowAny`` always goes through DRF.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from django.core.cache import caches
 from django.db import connection
 from django.http import HttpRequest, HttpResponse
 from django.views.decorators.http import condition
+from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
 from cards.models import (
@@ -122,9 +124,9 @@ class CachedCatalogReadMixin:
         parent = super().dispatch  # type: ignore[misc]
         if depends_on_user(request):
             return parent(request, *args, **kwargs)
-        return condition(etag_func=catalog_etag)(_rendered_first(parent))(
-            request, *args, **kwargs
-        )
+        if _public(self):
+            parent = _rendered_first(parent)
+        return condition(etag_func=catalog_etag)(parent)(request, *args, **kwargs)
 
     def get(self, request: Any, *args: Any, **kwargs: Any) -> Any:
         if depends_on_user(request._request):
@@ -142,6 +144,14 @@ class CachedCatalogReadMixin:
 
 #: Renderer formats whose bytes depend on the request's URL and Accept header alone.
 RENDERED_FORMATS = frozenset({"json", "text"})
+
+
+def _public(view: Any) -> bool:
+    """May a kept answer skip DRF for ``view``: nothing it would check per request
+    (no throttle; every permission class ``AllowAny``)?"""
+    return not getattr(view, "throttle_classes", ()) and all(
+        issubclass(p, AllowAny) for p in getattr(view, "permission_classes", ())
+    )
 
 
 def _rendered_first(dispatch: Any) -> Any:

@@ -96,3 +96,18 @@ def test_kept_answers_link_to_the_host_and_scheme_asked(
     assert other.startswith("http://cards.example/")
     secure = api_client.get(CARDS, HTTP_X_FORWARDED_PROTO="https").json()["next"]
     assert secure.startswith("https://testserver")
+
+
+def test_a_view_that_checks_each_request_is_never_answered_from_the_kept_bytes(
+    api_client, loaded_catalog, monkeypatch
+):
+    """A throttle or a permission other than AllowAny runs on every request: such
+    a catalog view goes through DRF each time, kept rendering or not."""
+    from rest_framework.permissions import IsAuthenticated
+
+    from cards.apis import CardListApi
+
+    assert api_client.get(CARDS, {"q": "frost"}).status_code == 200  # kept
+    monkeypatch.setattr(CardListApi, "permission_classes", [IsAuthenticated])
+    refused = api_client.get(CARDS, {"q": "frost"})
+    assert refused.status_code in (401, 403)
