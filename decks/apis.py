@@ -69,7 +69,7 @@ class StrictCharField(serializers.CharField):
 
 class DeckEntryInputSerializer(serializers.Serializer):
     closed_schema = True  # DeckCardsField refuses other keys (sw_site/openapi.py)
-    card = serializers.CharField(
+    card = StrictCharField(
         max_length=80, help_text="Card slug, e.g. frost-mage.", allow_blank=False
     )
     count = serializers.IntegerField(min_value=1, max_value=MAX_ENTRY_COUNT)
@@ -210,7 +210,7 @@ class DeckValidateApi(APIView):
 
         ruleset = serializers.ChoiceField(Ruleset.choices, default=Ruleset.SECOND)
         cards = DeckCardsField(required=False)
-        text = serializers.CharField(
+        text = StrictCharField(
             required=False,
             allow_blank=True,
             trim_whitespace=False,
@@ -417,15 +417,15 @@ class DeckCreateApi(DeckInputErrorHandlerMixin, APIView):
         class Meta:
             ref_name = "DeckCreateInput"
 
-        name = serializers.CharField(
+        name = StrictCharField(
             max_length=100,
             required=False,
             help_text='Required with "cards"; with "text" the text\'s # Deck: line '
             "is the default.",
         )
-        summoner = serializers.CharField(required=False, max_length=80)
+        summoner = StrictCharField(required=False, max_length=80)
         cards = DeckCardsField(required=False)
-        text = serializers.CharField(
+        text = StrictCharField(
             required=False,
             trim_whitespace=False,
             max_length=MAX_TEXT_CHARS,
@@ -435,7 +435,7 @@ class DeckCreateApi(DeckInputErrorHandlerMixin, APIView):
             Visibility.choices, default=Visibility.PRIVATE
         )
         ruleset = serializers.ChoiceField(Ruleset.choices, default=Ruleset.SECOND)
-        notes = serializers.CharField(
+        notes = StrictCharField(
             required=False, allow_blank=True, max_length=MAX_NOTES_LENGTH, default=""
         )
 
@@ -485,12 +485,12 @@ class DeckUpdateApi(DeckInputErrorHandlerMixin, APIView):
         class Meta:
             ref_name = "DeckUpdateInput"
 
-        name = serializers.CharField(max_length=100)
-        summoner = serializers.CharField(max_length=80, allow_null=True)
+        name = StrictCharField(max_length=100)
+        summoner = StrictCharField(max_length=80, allow_null=True)
         cards = DeckCardsField()
         visibility = serializers.ChoiceField(Visibility.choices)
         ruleset = serializers.ChoiceField(Ruleset.choices)
-        notes = serializers.CharField(allow_blank=True, max_length=MAX_NOTES_LENGTH)
+        notes = StrictCharField(allow_blank=True, max_length=MAX_NOTES_LENGTH)
 
     def _update(self, request: Request, deck_id: int, *, partial: bool) -> Response:
         serializer = DeckUpdateApi.InputSerializer(data=request.data, partial=partial)
@@ -640,16 +640,16 @@ class DeckImportApi(DeckInputErrorHandlerMixin, APIView):
         class Meta:
             ref_name = "DeckImportInput"
 
-        text = serializers.CharField(
+        text = StrictCharField(
             required=False, trim_whitespace=False, max_length=MAX_TEXT_CHARS
         )
-        code = serializers.CharField(required=False, max_length=MAX_CODE_CHARS)
-        name = serializers.CharField(required=False, max_length=100)
+        code = StrictCharField(required=False, max_length=MAX_CODE_CHARS)
+        name = StrictCharField(required=False, max_length=100)
         visibility = serializers.ChoiceField(
             Visibility.choices, default=Visibility.PRIVATE
         )
         ruleset = serializers.ChoiceField(Ruleset.choices, default=Ruleset.SECOND)
-        notes = serializers.CharField(
+        notes = StrictCharField(
             required=False, allow_blank=True, max_length=MAX_NOTES_LENGTH, default=""
         )
 

@@ -746,3 +746,28 @@ def test_create_with_bad_text_lists_the_problems_and_saves_nothing(catalog, clie
     assert response.status_code == 400
     assert "Ice Smith" in json.dumps(response.json())  # did you mean
     assert Deck.objects.count() == before
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "body"),
+    [
+        ("patch", "{deck}", {"name": 2.45e16}),
+        ("patch", "{deck}", {"notes": 7}),
+        ("patch", "{deck}", {"summoner": 3}),
+        ("post", "", {"name": 5, "cards": []}),
+        ("post", "import/", {"text": 12}),
+        ("post", "import/", {"code": 12}),
+    ],
+)
+def test_a_number_where_text_belongs_is_refused_not_turned_into_text(
+    make_deck, user, clients, method, path, body
+):  # type: ignore[no-untyped-def]
+    """Strings are strings: {"name": 2.45e16} is a 400 that names the field, as the
+    schema says, never a deck renamed "2.45e+16" (found by Schemathesis)."""
+    deck = make_deck(user)
+    url = "/api/decks/" + path.format(deck=f"{deck.pk}/")
+    response = getattr(clients["owner"], method)(url, body, format="json")
+    assert response.status_code == 400, response.json()
+    assert set(body) & set(str(response.json()).replace("'", " ").split())
+    deck.refresh_from_db()
+    assert deck.name == "Frost wall"
