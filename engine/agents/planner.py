@@ -106,6 +106,7 @@ class PlannerAgent(BasePolicy):
         # the turn being planned passed through (see _play_out)
         self._lines: dict[tuple[object, ...], tuple[float, GameState]] = {}
         self._lines_turn = -1
+        self.remember_lines = self.REMEMBER_LINES
 
     # -- the decision ------------------------------------------------------------------
     def choose(self, view: PlayerView, actions: list[Action]) -> Action:
@@ -218,7 +219,7 @@ class PlannerAgent(BasePolicy):
         # position some play-out of this turn already passed through ends where
         # that one ended: remember every position on the way (the key leaves out
         # the dice counters, which a search copy's fixed dice never read).
-        lines = self._lines if self.REMEMBER_LINES else None
+        lines = self._lines if self.remember_lines else None
         path: list[tuple[object, ...]] = []
         if lines is not None and last != self._lines_turn:
             lines.clear()

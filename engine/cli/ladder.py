@@ -43,28 +43,7 @@ def format_text(res: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def _paired(ns: argparse.Namespace) -> int:
-    names = [a.strip() for a in ns.paired.split(",") if a.strip()]
-    if len(names) != 2:
-        print("error: --paired takes two agents, NEW,OLD", file=sys.stderr)
-        return 2
-    facs = [f.strip() for f in ns.factions.split(",")] if ns.factions else None
-    try:
-        res = ladder.paired(
-            names[0],
-            names[1],
-            ns.against,
-            deals=ladder.DEFAULT_DEALS if ns.games is None else ns.games,
-            seed=ladder.DEFAULT_SEED if ns.seed is None else ns.seed,
-            factions=facs,
-            workers=ns.workers,
-        )
-    except (KeyError, ValueError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    if ns.json:
-        print(json.dumps(res, indent=2))
-        return 0
+def format_paired(res: dict[str, Any]) -> str:
     lo, hi = res["difference_ci95"]
     rows = [
         f"Against {res['against']}, {res['games_each']} games each "
@@ -79,8 +58,7 @@ def _paired(ns: argparse.Namespace) -> int:
         f"  paired difference: {res['difference_points']:+} points "
         f"[{lo:+}, {hi:+}]; work ratio {res['work_ratio']}"
     )
-    print("\n".join(rows))
-    return 0
+    return "\n".join(rows)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -138,10 +116,28 @@ def main(argv: list[str] | None = None) -> int:
         "--workers", type=int, default=1, help="--paired: processes (default 1)"
     )
     ns = ap.parse_args(argv)
-    if ns.paired:
-        return _paired(ns)
-    agents = [a.strip() for a in ns.agents.split(",") if a.strip()]
     facs = [f.strip() for f in ns.factions.split(",")] if ns.factions else None
+    if ns.paired:
+        names = [a.strip() for a in ns.paired.split(",") if a.strip()]
+        if len(names) != 2:
+            print("error: --paired takes two agents, NEW,OLD", file=sys.stderr)
+            return 2
+        try:
+            res = ladder.paired(
+                names[0],
+                names[1],
+                ns.against,
+                deals=ladder.DEFAULT_DEALS if ns.games is None else ns.games,
+                seed=ladder.DEFAULT_SEED if ns.seed is None else ns.seed,
+                factions=facs,
+                workers=ns.workers,
+            )
+        except (KeyError, ValueError) as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+        print(json.dumps(res, indent=2) if ns.json else format_paired(res))
+        return 0
+    agents = [a.strip() for a in ns.agents.split(",") if a.strip()]
     known: list[dict[str, Any]] = []
     speeds: dict[str, float] = {}
     if ns.merge:

@@ -395,49 +395,36 @@ def test_remembered_play_outs_change_no_choice() -> None:
     through takes that one's end instead of playing on: the same game, move for
     move, as with no memory, for less work."""
 
-    class Forgetful(PlannerAgent):
-        REMEMBER_LINES = False
-
-    def game(planner: type[PlannerAgent]) -> tuple[list[object], int]:
+    def game(remember: bool) -> tuple[list[object], int]:
         st = setup_game(faction_deck("cave-goblins"), faction_deck("vanguards"), seed=8)
-        agents = [planner(5), planner(6)]
+        agents = [PlannerAgent(5), PlannerAgent(6)]
+        for agent in agents:
+            agent.remember_lines = remember
         play_game(st, agents)
         assert st.log is not None
         return list(st.log), sum(a.nodes for a in agents)
 
-    remembered, work = game(PlannerAgent)
-    forgot, more_work = game(Forgetful)
+    remembered, work = game(True)
+    forgot, more_work = game(False)
     assert remembered == forgot
     assert work < more_work
 
 
-def test_the_classic_planner_plays_out_with_greedy_and_the_planner_without_look_ahead(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_the_classic_planner_is_the_planner_with_greedy_play_outs() -> None:
     """``planner-classic`` (kept to measure changes against) plays its play-outs
-    with greedy's look-ahead; the planner with greedy's heuristics alone."""
+    with greedy itself and remembers none (greedy keeps state of its own); the
+    play-out player changes the games."""
     from engine.agents import ClassicPlannerAgent
-    from engine.agents.greedy import GreedyAgent
 
-    calls: Counter[str] = Counter()
-    choose, quick = GreedyAgent.choose, GreedyAgent.choose_quick
+    classic = make_agent("planner-classic", 3)
+    assert isinstance(classic, ClassicPlannerAgent)
+    assert (classic.PLAYOUTS, classic.remember_lines) == ("greedy", False)
+    assert (PlannerAgent.PLAYOUTS, PlannerAgent(3).remember_lines) == ("quick", True)
 
-    def spy_choose(self: GreedyAgent, *args: object) -> Action:
-        calls["choose"] += 1
-        return choose(self, *args)  # type: ignore[arg-type]
+    def log(name: str) -> list[object]:
+        st = setup_game(faction_deck("breakers"), faction_deck("polar-dwarves"), seed=4)
+        play_game(st, [make_agent(name, 5), make_agent("greedy", 6)])
+        assert st.log is not None
+        return list(st.log)
 
-    def spy_quick(self: GreedyAgent, *args: object) -> Action:
-        calls["quick"] += 1
-        return quick(self, *args)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(GreedyAgent, "choose", spy_choose)
-    monkeypatch.setattr(GreedyAgent, "choose_quick", spy_quick)
-    st = setup_game(faction_deck("breakers"), faction_deck("polar-dwarves"), seed=4)
-    me = st.current_player()
-    actions = st.legal_actions()
-    make_agent("planner-classic", 3).choose(PlayerView(st, me), actions)
-    assert calls["choose"] > 0 and calls["quick"] == 0
-    assert isinstance(make_agent("planner-classic", 3), ClassicPlannerAgent)
-    calls.clear()
-    PlannerAgent(3).choose(PlayerView(st, me), actions)
-    assert calls["quick"] > 0
+    assert log("planner") != log("planner-classic")
