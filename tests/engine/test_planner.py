@@ -419,7 +419,8 @@ def test_the_classic_planner_is_the_planner_with_greedy_play_outs() -> None:
     classic = make_agent("planner-classic", 3)
     assert isinstance(classic, ClassicPlannerAgent)
     assert (classic.PLAYOUTS, classic.remember_lines) == ("greedy", False)
-    assert (PlannerAgent.PLAYOUTS, PlannerAgent(3).remember_lines) == ("quick", True)
+    planner = PlannerAgent(3)  # (compiled, settings are read on an instance)
+    assert (planner.PLAYOUTS, planner.remember_lines) == ("quick", True)
 
     def log(name: str) -> list[object]:
         st = setup_game(faction_deck("breakers"), faction_deck("polar-dwarves"), seed=4)
