@@ -49,7 +49,7 @@ dev:
 	DJANGO_DEBUG=1 $(MAKE) run RUNSERVER_ARGS=
 
 # Production web server: gunicorn as sw_site/gunicorn_conf.py sets it up (WEB_WORKERS
-# processes x WEB_THREADS threads, 3 x 4 by default; docs/operations/scaling.md), static
+# processes x WEB_THREADS threads, 4 x 2 by default; docs/operations/scaling.md), static
 # files collected and served by WhiteNoise. Set the production variables first (README,
 # "Production"); run `make worker` beside it (its watchdog heals lost chunks).
 serve: install

@@ -170,7 +170,7 @@ def test_the_server_configuration_reads_the_environment() -> None:
     defaults = print_config(base)
     assert defaults["wsgi_app"] == "sw_site.wsgi:application"
     assert defaults["worker_class"] == "gthread"
-    assert (defaults["workers"], defaults["threads"]) == ("3", "4")
+    assert (defaults["workers"], defaults["threads"]) == ("4", "2")
     assert int(defaults["max_requests"]) >= 50_000  # not 5,000: every 5 s under load
     assert 0 < int(defaults["max_requests_jitter"]) < int(defaults["max_requests"])
     assert defaults["preload_app"] == "True"
