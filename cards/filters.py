@@ -10,6 +10,7 @@ from __future__ import annotations
 import django_filters as filters
 from django import forms
 from django.db.models import Q, QuerySet
+from django_filters.filters import BaseCSVFilter
 
 from cards import hooks, search
 from cards.models import (
@@ -59,7 +60,27 @@ def edition_of(data: object) -> str:
     return value if value in Edition.values else DEFAULT_EDITION
 
 
-class CardFilter(filters.FilterSet):
+class OneValueFilterSet(filters.FilterSet):
+    """A filter set whose single-valued parameters are refused when repeated
+    (``?cost=1&cost=x`` is a form error, as the schema documents one value), not
+    read as their last value; parameters that take several values (comma lists,
+    multiple choices) are left alone."""
+
+    def is_valid(self) -> bool:
+        valid: bool = super().is_valid()
+        getlist = getattr(self.data, "getlist", None)
+        if getlist is None:
+            return valid
+        for name, f in self.filters.items():
+            if isinstance(f, filters.MultipleChoiceFilter | BaseCSVFilter):
+                continue
+            if len(getlist(name)) > 1 and name in self.form.fields:
+                self.form.add_error(name, "Give this parameter once.")
+                valid = False
+        return valid
+
+
+class CardFilter(OneValueFilterSet):
     """Cards of one edition (``ruleset``; the second is the default everywhere)."""
 
     ruleset = filters.ChoiceFilter(

@@ -16,12 +16,12 @@ from typing import Any
 import django_filters as filters
 from django.db.models import Q, QuerySet
 
-from cards.filters import edition_of
+from cards.filters import OneValueFilterSet, edition_of
 from cards.models import Card, Edition, Faction
 from decks.models import Deck, Visibility
 
 
-class DeckFilter(filters.FilterSet):
+class DeckFilter(OneValueFilterSet):
     ruleset = filters.ChoiceFilter(
         choices=Edition.choices,
         label="Edition",

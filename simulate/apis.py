@@ -274,7 +274,7 @@ class SimulationListCreateApi(SubmitApi):
         games = serializers.IntegerField()
         progress = serializers.SerializerMethodField()
         created_at = serializers.DateTimeField()
-        finished_at = serializers.DateTimeField()
+        finished_at = serializers.DateTimeField(allow_null=True)
 
         def get_url(self, job: SimulationJob) -> str:
             return _job_url(self.context["request"], job)

@@ -294,3 +294,23 @@ def test_catalog_reads_answer_conditional_gets_and_follow_load_catalog(
     catalog_load(catalog=scaled_catalog(catalog, 2))  # the catalog changes
     fresh = api_client.get(CARDS, {"q": "frost"}, HTTP_IF_NONE_MATCH=etag)
     assert fresh.status_code == 200 and fresh["ETag"] != etag
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "cost=1&cost=x",
+        "cost=1&cost=2",
+        "cost__lte=3&cost__lte=4",
+        "ruleset=first&ruleset=second",
+    ],
+)
+def test_a_single_valued_parameter_given_twice_is_refused(loaded_catalog, query):  # type: ignore[no-untyped-def]
+    """The schema documents one value; the API does not quietly take the last one
+    (Schemathesis: a repeated, partly invalid ``cost`` was answered 200)."""
+    from django.test import Client
+
+    response = Client().get(f"/api/cards/?{query}")
+    assert response.status_code == 400
+    assert "Give this parameter once." in str(response.json())
+    assert Client().get("/api/cards/?cost=1").status_code == 200
