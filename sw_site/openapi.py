@@ -121,8 +121,8 @@ def postprocess_empty_query_values(result: dict[str, Any]) -> dict[str, Any]:
     """An empty query value (``?ruleset=``, ``?format=``, ``?card_type=``) means
     the parameter was not given: DRF's format negotiation, django-filter and
     ``request_edition`` all read it so, as an HTML form sends it. A choice
-    parameter's ``enum`` therefore lists ``""`` too, and a number or boolean one
-    (``?page=``, ``?cost=``) is that or ``""``."""
+    parameter's ``enum`` (a list's items' too: ``?sort=``) therefore lists ``""``,
+    and a number or boolean one (``?page=``, ``?cost=``) is that or ``""``."""
     for _path, _method, operation in _operations(result):
         for parameter in operation.get("parameters", []):
             schema = parameter.get("schema", {})
@@ -144,6 +144,15 @@ def postprocess_empty_query_values(result: dict[str, Any]) -> dict[str, Any]:
             ):
                 schema["enum"] = [*enum, ""]
                 schema.pop("minLength", None)
+            items = schema.get("items", {})
+            if (
+                parameter.get("in") == "query"
+                and schema.get("type") == "array"
+                and items.get("enum")
+                and "" not in items["enum"]
+            ):
+                # ``?sort=``: an empty list item, read as not given
+                items["enum"] = [*items["enum"], ""]
     return result
 
 
