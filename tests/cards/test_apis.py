@@ -307,7 +307,7 @@ def test_catalog_reads_answer_conditional_gets_and_follow_load_catalog(
 )
 def test_a_single_valued_parameter_given_twice_is_refused(loaded_catalog, query):  # type: ignore[no-untyped-def]
     """The schema documents one value; the API does not quietly take the last one
-    (Schemathesis: a repeated, partly invalid ``cost`` was answered 200)."""
+    (``?cost=1&cost=2`` was answered as ``cost=2``)."""
     from django.test import Client
 
     response = Client().get(f"/api/cards/?{query}")
