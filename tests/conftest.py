@@ -155,3 +155,25 @@ def catalog_db(django_db_setup, django_db_blocker) -> Iterator[None]:  # type: i
         finally:
             transaction.set_rollback(True)
             atomic.__exit__(None, None, None)
+
+
+@pytest.fixture(scope="module")
+def both_editions(django_db_setup, django_db_blocker) -> Iterator[None]:  # type: ignore[no-untyped-def]
+    """Both editions' catalogs and faction decks, once per module (rolled back)."""
+    from django.db import transaction
+
+    from cards.services import catalog_load
+    from decks.services import faction_decks_sync
+    from engine.deckbuilding.catalog import load_catalog
+
+    with django_db_blocker.unblock():
+        atomic = transaction.atomic()
+        atomic.__enter__()
+        try:
+            for edition in ("second", "first"):
+                catalog_load(catalog=load_catalog(ruleset=edition), edition=edition)
+            faction_decks_sync()
+            yield
+        finally:
+            transaction.set_rollback(True)
+            atomic.__exit__(None, None, None)

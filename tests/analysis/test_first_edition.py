@@ -5,8 +5,6 @@ collection."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from django.test import TestCase
 
@@ -14,27 +12,6 @@ from analysis.models import AnalysisJob
 from engine.deckbuilding.catalog import load_catalog
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(scope="module")
-def both_editions(django_db_setup, django_db_blocker) -> Iterator[None]:  # type: ignore[no-untyped-def]
-    """Both editions' catalogs and faction decks, once per module (rolled back)."""
-    from django.db import transaction
-
-    from cards.services import catalog_load
-    from decks.services import faction_decks_sync
-
-    with django_db_blocker.unblock():
-        atomic = transaction.atomic()
-        atomic.__enter__()
-        try:
-            for edition in ("second", "first"):
-                catalog_load(catalog=load_catalog(ruleset=edition), edition=edition)
-            faction_decks_sync()
-            yield
-        finally:
-            transaction.set_rollback(True)
-            atomic.__exit__(None, None, None)
 
 
 @pytest.fixture

@@ -26,27 +26,6 @@ pytestmark = pytest.mark.django_db
 PASSWORD = "glacier-Logic-2026"
 
 
-@pytest.fixture(scope="module")
-def both_editions(django_db_setup, django_db_blocker):  # type: ignore[no-untyped-def]
-    """Both editions' catalogs and faction decks, once per module (rolled back)."""
-    from django.db import transaction
-
-    from cards.services import catalog_load
-    from decks.services import faction_decks_sync
-
-    with django_db_blocker.unblock():
-        atomic = transaction.atomic()
-        atomic.__enter__()
-        try:
-            for edition in ("second", "first"):
-                catalog_load(catalog=load_catalog(ruleset=edition), edition=edition)
-            faction_decks_sync()
-            yield
-        finally:
-            transaction.set_rollback(True)
-            atomic.__exit__(None, None, None)
-
-
 @pytest.fixture
 def catalog(both_editions, db):  # type: ignore[no-untyped-def]
     return load_catalog()
