@@ -19,6 +19,7 @@ from rest_framework.views import APIView
 
 from accounts.selectors import auth_token_list
 from accounts.services import auth_token_get_or_create, auth_token_revoke
+from sw_site.fields import StrictCharField
 from sw_site.openapi import DESCRIPTIONS, error_response
 from sw_site.throttles import login_failed, login_succeeded, login_wait
 
@@ -41,8 +42,8 @@ class AuthTokenCreateApi(APIView):
         class Meta:
             ref_name = "AuthTokenCreateInput"
 
-        username = serializers.CharField(max_length=150)
-        password = serializers.CharField(max_length=128, trim_whitespace=False)
+        username = StrictCharField(max_length=150)
+        password = StrictCharField(max_length=128, trim_whitespace=False)
 
     class OutputSerializer(serializers.Serializer):
         class Meta:

@@ -52,19 +52,11 @@ from engine.deckbuilding.decktext import (
     format_deck_text,
     parse_deck_text,
 )
+from sw_site.fields import StrictCharField
 from sw_site.openapi import error_response, one_of_required
 from sw_site.throttles import ValidateAnonThrottle, ValidateUserThrottle
 
 # ------------------------------------------------------------------- shared pieces
-
-
-class StrictCharField(serializers.CharField):
-    """A string, not a number turned into one (``{"name": 0}`` is a 400)."""
-
-    def to_internal_value(self, data: Any) -> str:
-        if not isinstance(data, str):
-            self.fail("invalid")
-        return cast(str, super().to_internal_value(data))
 
 
 class DeckEntryInputSerializer(serializers.Serializer):

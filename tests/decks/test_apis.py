@@ -161,6 +161,29 @@ def test_faction_decks_read_and_copy_but_never_write(faction_deck, clients, acto
     assert faction_deck.name == "Polar Dwarves (faction deck)"
 
 
+@pytest.mark.parametrize("name", ["x" * 101, "\u00a0" + "x" * 100, "x" * 100 + " "])
+def test_a_name_over_100_characters_as_sent_is_a_400_even_if_trimming_would_fit(
+    faction_deck, clients, name
+):
+    before = Deck.objects.count()
+    response = clients["owner"].post(
+        f"/api/decks/{faction_deck.pk}/copy/", {"name": name}, format="json"
+    )
+    assert response.status_code == 400
+    assert "100" in response.content.decode()
+    assert Deck.objects.count() == before
+
+
+def test_a_name_of_100_characters_with_spaces_trimmed_is_kept(faction_deck, clients):
+    response = clients["owner"].post(
+        f"/api/decks/{faction_deck.pk}/copy/",
+        {"name": " " + "x" * 98 + " "},
+        format="json",
+    )
+    assert response.status_code == 201
+    assert response.json()["name"] == "x" * 98
+
+
 def test_faction_deck_write_message_says_copy(faction_deck, clients):
     response = clients["owner"].patch(
         f"/api/decks/{faction_deck.pk}/", {"name": "x"}, format="json"
