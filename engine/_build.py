@@ -57,6 +57,7 @@ NOT_COMPILED: frozenset[str] = frozenset(
         "engine/agents/__init__.py",
         "engine/agents/__main__.py",
         "engine/agents/ladder.py",
+        "engine/agents/plans.py",
         "engine/agents/texel.py",
         "engine/agents/tuning.py",
     }

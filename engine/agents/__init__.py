@@ -8,6 +8,8 @@ in :mod:`engine.core.view`).
   (:mod:`.planner_eval`, weights as data in :mod:`.weights`).
 - ``mcts-planner`` (:mod:`.mcts_planner`): determinised Monte Carlo search over the
   planner's candidates, play-outs by its greedy players and its evaluation.
+- ``plan:<faction>`` (:mod:`.plans`): the planner overruled by a faction's published
+  game plan where it applies: a yardstick for the planner's blind spots.
 
 :data:`AGENTS` maps the public names (CLIs, REST) to factories taking a seed;
 :func:`make_agent` builds one. Measurement: ``python -m engine.agents --table``.
@@ -21,6 +23,7 @@ from engine.agents.greedy import GreedyAgent
 from engine.agents.mcts import MctsAgent
 from engine.agents.mcts_planner import MctsPlannerAgent
 from engine.agents.planner import ClassicPlannerAgent, PlannerAgent
+from engine.agents.plans import PLANS
 from engine.agents.random_agent import RandomAgent
 from engine.core.view import Agent
 
@@ -36,6 +39,7 @@ AGENTS: dict[str, Callable[[int], Agent]] = {
 ENGINE_ONLY: dict[str, Callable[[int], Agent]] = {
     "mcts-planner": MctsPlannerAgent,
     "planner-classic": ClassicPlannerAgent,
+    **PLANS,
 }
 
 

@@ -30,6 +30,12 @@ agent is rated without replaying the others' games.
 OLD each play X on the same deals, both seats, and the difference of their points is
 taken deal by deal (common random numbers), with its 95% interval and the ratio of
 their CPU seconds.
+
+``--blind-spot PLAN --opponents F1,F2,F3`` (:func:`blind_spot`) tests a scripted
+faction plan (``plan:<faction>``, :mod:`engine.agents.plans`): the plan and the
+planner each play the plan's faction deck against those faction decks, played by
+the planner, on the same deals from both seats; a plan whose paired difference is
+above zero (its interval too) has found a blind spot of the planner.
 """
 
 # The command is engine.cli.ladder (this docstring is its --help text; run as
@@ -332,6 +338,137 @@ def paired(
         "difference_points": round(m, 2),
         "difference_ci95": [round(lo, 2), round(hi, 2)],
         "work_ratio": round(cpu_new / cpu_old, 3) if cpu_old else None,
+        "engine_version": engine_version(),
+        "engine_build": engine.BUILD,
+    }
+
+
+def _faction_points(
+    job: tuple[str, str, str, tuple[str, ...], int, int, int],
+) -> tuple[list[float], float]:
+    """Points of ``agent`` playing ``faction`` on deals ``first`` to ``first +
+    deals - 1`` of :func:`blind_spot` (both seats each), and the CPU seconds."""
+    from engine.deckbuilding.resolve import faction_deck
+    from engine.play import play_one
+
+    agent, opponent, faction, opponents, first, deals, seed = job
+    mine = faction_deck(faction)
+    theirs = {f: faction_deck(f) for f in opponents}
+    points: list[float] = []
+    c0 = time.process_time()
+    for i in range(first, first + deals):
+        other = theirs[opponents[i % len(opponents)]]
+        gs = derive_seed(seed, i)
+        got = 0.0
+        for seat in (0, 1):
+            if seat == 0:
+                r = play_one(mine, other, seed=gs, agent_a=agent, agent_b=opponent)
+                won = r.winner == "a"
+            else:
+                r = play_one(other, mine, seed=gs, agent_a=opponent, agent_b=agent)
+                won = r.winner == "b"
+            got += 0.5 if r.winner is None else (1.0 if won else 0.0)
+        points.append(got)
+    return points, time.process_time() - c0
+
+
+def blind_spot(
+    plan: str,
+    *,
+    faction: str,
+    opponents: Sequence[str],
+    deals: int,
+    seed: int,
+    base: str = "planner",
+    opponent: str = "planner",
+    workers: int = 1,
+) -> dict[str, Any]:
+    """The blind-spot test of a scripted faction plan (:mod:`engine.agents.plans`):
+    ``plan`` and ``base`` (the planner) each play ``faction``'s deck against the
+    ``opponents``' faction decks, played by ``opponent``, on the same deals. Deal
+    ``i`` is opponent ``i mod len(opponents)`` on seed ``derive_seed(seed, i)``,
+    played from both seats. The difference of the two agents' points is taken deal
+    by deal, as :func:`paired` does; above zero with its interval, the plan plays
+    the faction better than the planner does: a blind spot found."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    from engine.agents import AGENTS, ENGINE_ONLY
+    from engine.deckbuilding.resolve import playable_factions
+    from engine.tools.stats import mean_interval
+
+    names = set(AGENTS) | set(ENGINE_ONLY)
+    for a in (plan, base, opponent):
+        if a not in names:
+            raise ValueError(f"unknown agent {a!r}; choose from {sorted(names)}")
+    known = set(playable_factions())
+    for f in (faction, *opponents):
+        if f not in known:
+            raise ValueError(f"unknown faction deck {f!r}; choose from {sorted(known)}")
+    if not opponents:
+        raise ValueError("at least one opponent faction deck")
+    if deals < 1:
+        raise ValueError("at least one deal")
+    opps = tuple(opponents)
+    cut = max(1, -(-deals // max(1, workers)))
+    jobs = [
+        (a, opponent, faction, opps, i, min(cut, deals - i), seed)
+        for a in (plan, base)
+        for i in range(0, deals, cut)
+    ]
+    with ProcessPoolExecutor(max_workers=max(1, workers)) as pool:
+        done = list(pool.map(_faction_points, jobs))
+    half = len(jobs) // 2
+    pts_plan = [v for pts, _ in done[:half] for v in pts]
+    pts_base = [v for pts, _ in done[half:] for v in pts]
+    cpu = sum(c for _, c in done)
+    diffs = [50.0 * (a - b) for a, b in zip(pts_plan, pts_base, strict=True)]
+    m, lo, hi = mean_interval(diffs)
+
+    def by_opponent(pts: list[float]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for k, f in enumerate(opps):
+            mine = pts[k :: len(opps)]
+            if mine:
+                out[f] = {
+                    "games": 2 * len(mine),
+                    **_score_points(sum(mine), 2 * len(mine)),
+                }
+        return out
+
+    def split_diff() -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for k, f in enumerate(opps):
+            d = diffs[k :: len(opps)]
+            if len(d) > 1:
+                dm, dlo, dhi = mean_interval(d)
+                out[f] = {
+                    "difference_points": round(dm, 2),
+                    "difference_ci95": [round(dlo, 2), round(dhi, 2)],
+                }
+        return out
+
+    return {
+        "faction": faction,
+        "opponents": list(opps),
+        "opponent_agent": opponent,
+        "deals": deals,
+        "games_each": 2 * deals,
+        "seed": seed,
+        "plan": {
+            "agent": plan,
+            **_score_points(sum(pts_plan), 2 * len(pts_plan)),
+            "by_opponent": by_opponent(pts_plan),
+        },
+        "base": {
+            "agent": base,
+            **_score_points(sum(pts_base), 2 * len(pts_base)),
+            "by_opponent": by_opponent(pts_base),
+        },
+        "difference_points": round(m, 2),
+        "difference_ci95": [round(lo, 2), round(hi, 2)],
+        "difference_by_opponent": split_diff(),
+        "blind_spot": lo > 0,
+        "cpu_seconds": round(cpu, 1),
         "engine_version": engine_version(),
         "engine_build": engine.BUILD,
     }

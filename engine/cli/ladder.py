@@ -43,6 +43,28 @@ def format_text(res: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def format_blind_spot(res: dict[str, Any]) -> str:
+    plan, base = res["plan"], res["base"]
+    lines = [
+        f"Blind-spot test: {res['faction']} played by {plan['agent']} and by "
+        f"{base['agent']} against {', '.join(res['opponents'])} "
+        f"(played by {res['opponent_agent']}), {res['deals']} deals from both seats, "
+        f"seed {res['seed']}.",
+    ]
+    for side in (plan, base):
+        lo, hi = side["ci95"]
+        per = ", ".join(
+            f"{f} {v['score_pct']}%" for f, v in side["by_opponent"].items()
+        )
+        lines.append(f"  {side['agent']}: {side['score_pct']}% [{lo}, {hi}] ({per})")
+    lo, hi = res["difference_ci95"]
+    lines.append(
+        f"  paired difference: {res['difference_points']:+} points [{lo:+}, {hi:+}]"
+        + ("  -> a blind spot of the planner" if res["blind_spot"] else "")
+    )
+    return "\n".join(lines)
+
+
 def format_paired(res: dict[str, Any]) -> str:
     lo, hi = res["difference_ci95"]
     rows = [
@@ -113,10 +135,47 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--against", default="greedy", help="--paired's opponent")
     ap.add_argument(
-        "--workers", type=int, default=1, help="--paired: processes (default 1)"
+        "--blind-spot",
+        metavar="PLAN",
+        help="instead of a ladder: the scripted faction plan PLAN (plan:<faction>) "
+        "and the planner, each playing that faction against --opponents (played by "
+        "the planner) on the same deals, and the paired difference",
+    )
+    ap.add_argument(
+        "--opponents",
+        default="phoenix-elves,vanguards,polar-dwarves",
+        help="--blind-spot's opponent faction decks (default %(default)s)",
+    )
+    ap.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="--paired, --blind-spot: processes (default 1)",
     )
     ns = ap.parse_args(argv)
     facs = [f.strip() for f in ns.factions.split(",")] if ns.factions else None
+    if ns.blind_spot:
+        plan = ns.blind_spot.strip()
+        if not plan.startswith("plan:"):
+            print(
+                "error: --blind-spot takes a plan agent, plan:<faction>",
+                file=sys.stderr,
+            )
+            return 2
+        try:
+            res = ladder.blind_spot(
+                plan,
+                faction=plan.removeprefix("plan:"),
+                opponents=[f.strip() for f in ns.opponents.split(",") if f.strip()],
+                deals=ladder.DEFAULT_DEALS if ns.games is None else ns.games,
+                seed=ladder.DEFAULT_SEED if ns.seed is None else ns.seed,
+                workers=ns.workers,
+            )
+        except (KeyError, ValueError) as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+        print(json.dumps(res, indent=2) if ns.json else format_blind_spot(res))
+        return 0
     if ns.paired:
         names = [a.strip() for a in ns.paired.split(",") if a.strip()]
         if len(names) != 2:

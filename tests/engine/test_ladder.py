@@ -280,3 +280,62 @@ def test_paired_measures_two_agents_on_the_same_deals(
     out = capsys.readouterr().out
     assert "paired difference: +" in out and "greedy: 100.0%" in out
     assert ladder_cli.main(["--paired", "greedy", "--games", "1"]) == 2
+
+
+def test_blind_spot_pairs_a_plan_with_the_planner_on_one_factions_deals(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``--blind-spot``: the plan and the base agent play the same faction deck on the
+    same deals (opponent ``i mod k``, both seats); the difference is taken deal by
+    deal, so an agent against itself differs by exactly 0, and the split over
+    workers does not change the games."""
+    same = ladder.blind_spot(
+        "greedy",
+        faction="cave-goblins",
+        opponents=["phoenix-elves", "vanguards"],
+        deals=4,
+        seed=3,
+        base="greedy",
+        opponent="random",
+    )
+    assert same["games_each"] == 8
+    assert same["difference_points"] == 0.0 and same["difference_ci95"] == [0.0, 0.0]
+    assert same["blind_spot"] is False
+    assert set(same["plan"]["by_opponent"]) == {"phoenix-elves", "vanguards"}
+    assert all(v["games"] == 4 for v in same["plan"]["by_opponent"].values())
+    better = ladder.blind_spot(
+        "greedy",
+        faction="cave-goblins",
+        opponents=["phoenix-elves", "vanguards"],
+        deals=4,
+        seed=3,
+        base="random",
+        opponent="random",
+        workers=2,
+    )
+    assert better["plan"]["score_pct"] == same["plan"]["score_pct"]  # same games
+    assert better["difference_points"] == pytest.approx(
+        better["plan"]["score_pct"] - better["base"]["score_pct"], abs=0.1
+    )
+    assert better["difference_points"] > 0
+    with pytest.raises(ValueError, match="unknown faction"):
+        ladder.blind_spot(
+            "greedy", faction="goblins", opponents=["vanguards"], deals=1, seed=1
+        )
+    assert ladder_cli.main(["--blind-spot", "greedy", "--games", "1"]) == 2
+    assert (
+        ladder_cli.main(
+            [
+                "--blind-spot",
+                "plan:cave-goblins",
+                "--opponents",
+                "vanguards",
+                "--games",
+                "1",
+            ]
+        )
+        == 0
+    )
+    out = capsys.readouterr().out
+    assert "cave-goblins played by plan:cave-goblins and by planner" in out
+    assert "paired difference:" in out

@@ -1,0 +1,157 @@
+"""Scripted faction plans (engine.agents.plans): the planner overruled by a faction's
+published game plan where the plan applies, a yardstick for the planner's blind
+spots. Each rule is checked on the real positions of plan games: whenever the plan
+decided, what it chose is what its rule says."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.agents import ENGINE_ONLY, make_agent
+from engine.agents import plans as P
+from engine.core.actions import (
+    END_PHASE,
+    Action,
+    Attack,
+    Build,
+    DiscardForMagic,
+    Move,
+    PlayEvent,
+    Summon,
+    UseAbility,
+)
+from engine.core.board import DIST
+from engine.core.play import play_game
+from engine.core.view import PlayerView
+from engine.deckbuilding.resolve import faction_deck
+from engine.play import play_one, setup_game
+
+
+def test_plans_are_engine_only_agents_by_faction() -> None:
+    assert "plan:cave-goblins" in ENGINE_ONLY
+    agent = make_agent("plan:cave-goblins", 1)
+    assert agent.name == "plan:cave-goblins"
+    assert isinstance(agent, P.CaveGoblinsPlan)
+
+
+def test_with_another_factions_deck_a_plan_is_the_planner() -> None:
+    """Seated with a deck that is not its faction's, the plan never decides: the
+    games are the planner's own, action for action."""
+    pe, vg = faction_deck("phoenix-elves"), faction_deck("vanguards")
+    a = play_one(pe, vg, seed=4, agent_a="plan:cave-goblins", agent_b="greedy")
+    b = play_one(pe, vg, seed=4, agent_a="planner", agent_b="greedy")
+    assert (a.winner, a.turns, a.actions) == (b.winner, b.turns, b.actions)
+
+
+class Watch(P.CaveGoblinsPlan):
+    """Records every decision the plan's rules made, with the position."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.seen: list[tuple[str, object, int, list[Action], Action]] = []
+
+    def choose(self, view: PlayerView, actions: list[Action]) -> Action:
+        before = dict(self.used)
+        st = view.public_state().clone(record=False)
+        got = super().choose(view, actions)
+        for name, n in self.used.items():
+            if n != before.get(name, 0):
+                self.seen.append((name, st, view.player, list(actions), got))
+        return got
+
+
+@pytest.fixture(scope="module")
+def watched() -> list[tuple[str, object, int, list[Action], Action]]:
+    """The plan's decisions over goblin games against three faction decks (played by
+    greedy, so the games are quick), from both seats."""
+    seen: list[tuple[str, object, int, list[Action], Action]] = []
+    cg = faction_deck("cave-goblins")
+    for i, other in enumerate(["phoenix-elves", "vanguards", "polar-dwarves"]):
+        for seat in (0, 1):
+            decks = (
+                (cg, faction_deck(other)) if seat == 0 else (faction_deck(other), cg)
+            )
+            st = setup_game(*decks, seed=100 + i)
+            plan = Watch(7 + i)
+            agents = [plan, make_agent("greedy", 11 + i)]
+            if seat == 1:
+                agents.reverse()
+            play_game(st, agents, record=False)
+            seen += plan.seen
+    return seen
+
+
+def _rule(seen: list, name: str) -> list:
+    got = [s for s in seen if s[0] == name]
+    assert got, f"the rule {name} never decided in the sample games"
+    return got
+
+
+def test_swarm_summons_a_free_unit_nearest_the_enemy_summoner(watched) -> None:
+    for _, st, me, actions, got in _rule(watched, "swarm"):
+        assert isinstance(got, Summon) and P._free(st, got.card)
+        t = P._target(st, me)
+        free = [a for a in actions if isinstance(a, Summon) and P._free(st, a.card)]
+        assert DIST[got.space][t] == min(DIST[a.space][t] for a in free)
+
+
+def test_forward_gate_builds_nearest_the_enemy_summoner(watched) -> None:
+    for _, st, me, actions, got in _rule(watched, "forward_gate"):
+        assert isinstance(got, Build)
+        t = P._target(st, me)
+        builds = [a for a in actions if isinstance(a, Build)]
+        assert DIST[got.space][t] == min(DIST[a.space][t] for a in builds)
+
+
+def test_fuel_discards_the_eater_and_beast_riders_first(watched) -> None:
+    for _, st, me, actions, got in _rule(watched, "fuel"):
+        assert isinstance(got, DiscardForMagic)
+        slug = st.info.cards[got.card].slug
+        offered = {
+            st.info.cards[a.card].slug
+            for a in actions
+            if isinstance(a, DiscardForMagic)
+        }
+        if slug != "the-eater":
+            assert "the-eater" not in offered
+        assert slug in ("the-eater", "beast-rider", "pile-on") or (
+            st.info.cards[got.card].is_structure and P._gates_on_board(st, me) >= 2
+        )
+
+
+def test_a_free_unit_is_never_discarded(watched) -> None:
+    for _, st, _, _actions, got in watched:
+        assert not (isinstance(got, DiscardForMagic) and P._free(st, got.card))
+    for *_, got in _rule(watched, "keep_the_swarm"):
+        assert got == END_PHASE
+
+
+def test_attacks_go_at_the_enemy_summoner_first(watched) -> None:
+    for _, st, me, _actions, got in _rule(watched, "at_the_summoner"):
+        assert isinstance(got, Attack) and got.target == st.info.summoners[1 - me]
+
+
+def test_sneeks_leads_early_while_healthy(watched) -> None:
+    for _, st, me, _actions, got in _rule(watched, "sneeks_leads"):
+        sneeks = st.info.summoners[me]
+        t = P._target(st, me)
+        assert isinstance(got, UseAbility) and got.card == sneeks
+        assert st.turn <= P.EARLY_TURNS
+        assert st.life(sneeks) - st.damage[sneeks] >= P.SNEEKS_BOLD_LIFE
+        assert DIST[st.pos[got.option]][t] < DIST[st.pos[sneeks]][t]
+
+
+def test_close_in_steps_next_to_the_enemy_summoner(watched) -> None:
+    for _, st, me, _actions, got in _rule(watched, "close_in"):
+        assert isinstance(got, Move) and got.unit != st.info.summoners[me]
+        assert DIST[got.to][P._target(st, me)] == 1
+
+
+def test_the_burst_plays_its_events_only_when_the_horde_is_there(watched) -> None:
+    for _, st, me, _actions, got in [s for s in watched if s[0] == "burst"]:
+        assert isinstance(got, PlayEvent)
+        slug = st.info.cards[got.card].slug
+        if slug == "enrage-the-horde":
+            assert P._free_in_reach_of_summoner(st, me) >= 2
+        else:
+            assert slug == "pile-on"
