@@ -39,6 +39,38 @@ long game's magic turns the other side's kills into champions.
   Horde is played when two or more free units can attack the enemy summoner, and
   its extra attacks go at the summoner; Pile On is played when two or more friendly
   units stand next to the enemy summoner.
+
+**Savanna Elves** (``plan:savanna-elves``), from the faction's page on
+summonerwars.com ("Grow as One": units that grow with boosts, the summoner the key
+source of them, slow build-up and sudden bursts) and the Savanna Elves article of
+goblins.net's second-edition series (Abua Shi's vital ability works only when she
+moves; expensive troops not to be thrown away; events as vital as air):
+
+- *Bond every turn*: in the move phase Abua Shi moves whenever she can, to the space
+  with the most friendly units within 3 spaces (no enemy next to it, then the
+  farthest back); her Spirit Bond and the Spirit Mages' Commune give their boosts to
+  the unit that grows with them (Imbued abilities, Swift Shot), the most expensive
+  first.
+- *The burst*: Chant of Power (the epic event) is played on the boosted unit within 3
+  spaces of Abua Shi that carries the most boosts (at least two) when it stands next
+  to an enemy card.
+- *The epic is kept*: Chant of Power is never discarded for magic (the events are
+  "vital"; the epic is the burst the slow build-up is for).
+
+**Fallen Kingdom** (``plan:fallen-kingdom``), from "Hail to the King, Baby -
+Ret-Talus Preview Part 2" (kmcfadyen.com: Undead Warriors swing last to cash in the
+turn's kills; free Hellfire Cultists are the units to give up) and Plaid Hat Games'
+Fallen Kingdom faction highlight (plaidhatgames.com/news/15: units built into magic
+come back through Raise the Dead, a faction for the long game):
+
+- *Raise the Dead*: Ret-Talus raises the most expensive Undead unit of the discard
+  pile in every summon phase while he has 6 or more life left.
+- *Fodder forward*: a Hellfire Cultist in hand is summoned on the open space with
+  the most enemy units next to it (then nearest the enemy summoner).
+- *Warriors last*: an Undead Warrior does not attack while another unit has an
+  attack on an enemy card.
+- *Bury the Undead*: in the magic phase, when the planner would discard something
+  else, an Undead unit is discarded instead (Raise the Dead brings it back).
 """
 
 # Agents' work, not a player: never compiled (engine._build.NOT_COMPILED).
@@ -53,13 +85,16 @@ from engine.core.actions import (
     Action,
     Attack,
     Build,
+    ChooseOption,
+    ChooseTarget,
     DiscardForMagic,
     Move,
     PlayEvent,
     Summon,
     UseAbility,
 )
-from engine.core.board import DIST, RAYS
+from engine.core.board import ADJ, DIST, RAYS, own_row
+from engine.core.hooks import Decision
 from engine.core.phases import ATTACK, BUILD, MAGIC, MOVE, SUMMON
 from engine.core.state import GameState
 from engine.core.view import PlayerView
@@ -306,7 +341,227 @@ class CaveGoblinsPlan(PlanAgent):
         return got
 
 
+# -- Savanna Elves ---------------------------------------------------------------------
+def _pending(st: GameState, me: int, ability: str) -> Decision | None:
+    """The choice ``me`` must make inside ``ability`` (its id ends with it), if any."""
+    if st.stack:
+        top = st.stack[-1]
+        if (
+            isinstance(top, Decision)
+            and top.player == me
+            and top.ability.endswith(ability)
+        ):
+            return top
+    return None
+
+
+def _grows(st: GameState, cid: int) -> bool:
+    """A unit that turns boosts into more: Imbued abilities, Swift Shot."""
+    return any(
+        a.name.startswith("Imbued") or a.name == "Swift Shot"
+        for a in st.info.cards[cid].abilities
+    )
+
+
+def _best_grower(st: GameState, options: list[Action]) -> Action | None:
+    """Of ``ChooseTarget`` options, the friendly unit that grows with boosts, the most
+    expensive first."""
+    growers = [a for a in options if isinstance(a, ChooseTarget) and _grows(st, a.card)]
+    if not growers:
+        return None
+    return max(growers, key=lambda a: (st.info.cards[a.card].cost or 0, -a.card))  # type: ignore[attr-defined]
+
+
+def _near_enemy(st: GameState, space: int, me: int) -> int:
+    board = st.board
+    return sum(1 for s in ADJ[space] if board[s] >= 0 and st.ctrl[board[s]] != me)
+
+
+def _bond_every_turn(st: GameState, me: int, actions: list[Action]) -> Action | None:
+    if st.phase != MOVE or st.stack:
+        return None
+    abua = st.info.summoners[me]
+    moves = [a for a in actions if isinstance(a, Move) and a.unit == abua]
+    if not moves:
+        return None
+    friends = [u for u in st.units_of(me) if u != abua]
+
+    def score(a: Move) -> tuple[int, int, int]:
+        near = sum(1 for u in friends if DIST[st.pos[u]][a.to] <= 3)
+        return (near, -_near_enemy(st, a.to, me), -own_row(me, a.to))
+
+    best = max(moves, key=score)
+    return best if score(best)[0] > 0 else None
+
+
+def _bond_to_a_grower(st: GameState, me: int, actions: list[Action]) -> Action | None:
+    if _pending(st, me, "spirit-bond") is None:
+        return None
+    return _best_grower(st, actions)
+
+
+def _commune_to_a_grower(
+    st: GameState, me: int, actions: list[Action]
+) -> Action | None:
+    if _pending(st, me, "commune-with-spirits") is None:
+        return None
+    got = _best_grower(st, actions)
+    if got is not None:
+        return got
+    keep = [a for a in actions if isinstance(a, ChooseOption)]
+    return keep[0] if keep else None
+
+
+def _chant_target(st: GameState, me: int) -> int:
+    """The friendly unit within 3 spaces of Abua Shi with the most boosts (>= 2),
+    next to an enemy card; -1 if none."""
+    abua = st.info.summoners[me]
+    if not st.on_board(abua):
+        return -1
+    best, most = -1, 1
+    for u in st.units_of(me):
+        if u == abua or DIST[st.pos[u]][st.pos[abua]] > 3:
+            continue
+        if st.boost[u] > most and _near_enemy(st, st.pos[u], me) > 0:
+            best, most = u, st.boost[u]
+    return best
+
+
+def _chant_of_power(st: GameState, me: int, actions: list[Action]) -> Action | None:
+    dec = _pending(st, me, "chant-of-power")
+    if dec is None and not st.stack:
+        plays = [
+            a
+            for a in actions
+            if isinstance(a, PlayEvent) and _slug(st, a.card) == "chant-of-power"
+        ]
+        return plays[0] if plays and _chant_target(st, me) >= 0 else None
+    if dec is not None:
+        target = _chant_target(st, me)
+        for a in actions:
+            if isinstance(a, ChooseTarget) and a.card == target:
+                return a
+    return None
+
+
+class SavannaElvesPlan(PlanAgent):
+    faction = "savanna-elves"
+    rules = (_chant_of_power, _bond_to_a_grower, _commune_to_a_grower, _bond_every_turn)
+
+    def choose(self, view: PlayerView, actions: list[Action]) -> Action:
+        got = super().choose(view, actions)
+        st = view.public_state()
+        if (
+            isinstance(got, DiscardForMagic)
+            and self._plays_faction(view)
+            and _slug(st, got.card) == "chant-of-power"
+            and END_PHASE in actions
+        ):
+            # the epic is kept: the magic phase ends instead
+            self.used["keep_the_epic"] = self.used.get("keep_the_epic", 0) + 1
+            return END_PHASE
+        return got
+
+
+# -- Fallen Kingdom --------------------------------------------------------------------
+RAISE_LIFE = 6  # Ret-Talus raises the dead while he has this much life left
+
+
+def _undead(st: GameState, cid: int) -> bool:
+    return st.info.is_unit[cid] and "Undead" in st.info.cards[cid].name
+
+
+def _raise_the_dead(st: GameState, me: int, actions: list[Action]) -> Action | None:
+    which = _pending(st, me, "raise-the-dead")
+    ret = st.info.summoners[me]
+    if which is not None:
+        cards = [a for a in actions if isinstance(a, ChooseTarget)]
+        if cards:
+            return max(cards, key=lambda a: (st.info.cards[a.card].cost or 0, -a.card))  # type: ignore[attr-defined]
+        return None
+    if st.phase != SUMMON or st.stack:
+        return None
+    if st.life(ret) - st.damage[ret] < RAISE_LIFE:
+        return None
+    for a in actions:
+        if (
+            isinstance(a, UseAbility)
+            and a.card == ret
+            and a.ability.endswith("raise-the-dead")
+        ):
+            return a
+    return None
+
+
+def _fodder_forward(st: GameState, me: int, actions: list[Action]) -> Action | None:
+    if st.phase != SUMMON or st.stack:
+        return None
+    cultists = [
+        a
+        for a in actions
+        if isinstance(a, Summon) and _slug(st, a.card) == "hellfire-cultist"
+    ]
+    if not cultists:
+        return None
+    t = _target(st, me)
+    return max(
+        cultists,
+        key=lambda a: (
+            _near_enemy(st, a.space, me),
+            -(DIST[a.space][t] if t >= 0 else 0),
+        ),  # type: ignore[attr-defined]
+    )
+
+
+class FallenKingdomPlan(PlanAgent):
+    faction = "fallen-kingdom"
+    rules = (_raise_the_dead, _fodder_forward)
+
+    def choose(self, view: PlayerView, actions: list[Action]) -> Action:
+        got = super().choose(view, actions)
+        if not self._plays_faction(view):
+            return got
+        st = view.public_state()
+        me = view.player
+        if (
+            isinstance(got, Attack)
+            and _slug(st, got.attacker) == "undead-warrior"
+            and st.ctrl[got.target] != me
+        ):
+            others = [
+                a
+                for a in actions
+                if isinstance(a, Attack)
+                and st.ctrl[a.target] != me
+                and _slug(st, a.attacker) != "undead-warrior"
+            ]
+            if others:
+                # warriors last: the strongest other attack first
+                self.used["warriors_last"] = self.used.get("warriors_last", 0) + 1
+                return max(others, key=lambda a: st.strength(a.attacker))
+        if (
+            isinstance(got, DiscardForMagic)
+            and not _undead(st, got.card)
+            and st.phase == MAGIC
+            and not st.stack
+        ):
+            undead = [
+                a
+                for a in actions
+                if isinstance(a, DiscardForMagic) and _undead(st, a.card)
+            ]
+            if undead:
+                # bury the Undead: Raise the Dead brings them back
+                self.used["bury_the_undead"] = self.used.get("bury_the_undead", 0) + 1
+                return min(
+                    undead, key=lambda a: (st.info.cards[a.card].cost or 0, a.card)
+                )  # type: ignore[attr-defined]
+        return got
+
+
 #: the plans by agent name (engine.agents registers them as engine-only agents)
 PLANS: dict[str, type[PlanAgent]] = {
     "plan:cave-goblins": CaveGoblinsPlan,
+    "plan:savanna-elves": SavannaElvesPlan,
+    "plan:fallen-kingdom": FallenKingdomPlan,
 }

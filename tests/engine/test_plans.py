@@ -14,6 +14,8 @@ from engine.core.actions import (
     Action,
     Attack,
     Build,
+    ChooseOption,
+    ChooseTarget,
     DiscardForMagic,
     Move,
     PlayEvent,
@@ -28,7 +30,9 @@ from engine.play import play_one, setup_game
 
 
 def test_plans_are_engine_only_agents_by_faction() -> None:
-    assert "plan:cave-goblins" in ENGINE_ONLY
+    assert {"plan:cave-goblins", "plan:savanna-elves", "plan:fallen-kingdom"} <= set(
+        ENGINE_ONLY
+    )
     agent = make_agent("plan:cave-goblins", 1)
     assert agent.name == "plan:cave-goblins"
     assert isinstance(agent, P.CaveGoblinsPlan)
@@ -43,35 +47,36 @@ def test_with_another_factions_deck_a_plan_is_the_planner() -> None:
     assert (a.winner, a.turns, a.actions) == (b.winner, b.turns, b.actions)
 
 
-class Watch(P.CaveGoblinsPlan):
-    """Records every decision the plan's rules made, with the position."""
-
-    def __init__(self, seed: int) -> None:
-        super().__init__(seed)
-        self.seen: list[tuple[str, object, int, list[Action], Action]] = []
-
-    def choose(self, view: PlayerView, actions: list[Action]) -> Action:
-        before = dict(self.used)
-        st = view.public_state().clone(record=False)
-        got = super().choose(view, actions)
-        for name, n in self.used.items():
-            if n != before.get(name, 0):
-                self.seen.append((name, st, view.player, list(actions), got))
-        return got
+Seen = list[tuple[str, object, int, list[Action], Action]]
 
 
-@pytest.fixture(scope="module")
-def watched() -> list[tuple[str, object, int, list[Action], Action]]:
-    """The plan's decisions over goblin games against three faction decks (played by
-    greedy, so the games are quick), from both seats."""
-    seen: list[tuple[str, object, int, list[Action], Action]] = []
-    cg = faction_deck("cave-goblins")
+def _watch(plan_cls: type[P.PlanAgent], faction: str) -> Seen:
+    """The plan's decisions (rule name, position, seat, offered, chosen) over games
+    of ``faction`` against three faction decks played by greedy (quick games), from
+    both seats."""
+
+    class Watch(plan_cls):  # type: ignore[valid-type,misc]
+        def __init__(self, seed: int) -> None:
+            super().__init__(seed)
+            self.seen: Seen = []
+
+        def choose(self, view: PlayerView, actions: list[Action]) -> Action:
+            before = dict(self.used)
+            st = view.public_state().clone(record=False)
+            got = super().choose(view, actions)
+            for name, n in self.used.items():
+                if n != before.get(name, 0):
+                    self.seen.append((name, st, view.player, list(actions), got))
+            return got
+
+    seen: Seen = []
+    mine = faction_deck(faction)
     for i, other in enumerate(["phoenix-elves", "vanguards", "polar-dwarves"]):
         for seat in (0, 1):
-            decks = (
-                (cg, faction_deck(other)) if seat == 0 else (faction_deck(other), cg)
+            theirs = faction_deck(other)
+            st = setup_game(
+                *((mine, theirs) if seat == 0 else (theirs, mine)), seed=100 + i
             )
-            st = setup_game(*decks, seed=100 + i)
             plan = Watch(7 + i)
             agents = [plan, make_agent("greedy", 11 + i)]
             if seat == 1:
@@ -79,6 +84,21 @@ def watched() -> list[tuple[str, object, int, list[Action], Action]]:
             play_game(st, agents, record=False)
             seen += plan.seen
     return seen
+
+
+@pytest.fixture(scope="module")
+def watched() -> Seen:
+    return _watch(P.CaveGoblinsPlan, "cave-goblins")
+
+
+@pytest.fixture(scope="module")
+def elves() -> Seen:
+    return _watch(P.SavannaElvesPlan, "savanna-elves")
+
+
+@pytest.fixture(scope="module")
+def kingdom() -> Seen:
+    return _watch(P.FallenKingdomPlan, "fallen-kingdom")
 
 
 def _rule(seen: list, name: str) -> list:
@@ -155,3 +175,89 @@ def test_the_burst_plays_its_events_only_when_the_horde_is_there(watched) -> Non
             assert P._free_in_reach_of_summoner(st, me) >= 2
         else:
             assert slug == "pile-on"
+
+
+# -- Savanna Elves ---------------------------------------------------------------------
+def test_abua_shi_moves_every_turn_towards_her_friends(elves) -> None:
+    for _, st, me, actions, got in _rule(elves, "bond_every_turn"):
+        abua = st.info.summoners[me]
+        assert isinstance(got, Move) and got.unit == abua
+        friends = [u for u in st.units_of(me) if u != abua]
+        near = sum(1 for u in friends if DIST[st.pos[u]][got.to] <= 3)
+        assert near >= 1
+        for a in actions:
+            if isinstance(a, Move) and a.unit == abua:
+                assert sum(1 for u in friends if DIST[st.pos[u]][a.to] <= 3) <= near
+
+
+def test_boosts_go_to_the_units_that_grow_with_them(elves) -> None:
+    for name in ("bond_to_a_grower", "commune_to_a_grower"):
+        for _, st, _, actions, got in _rule(elves, name):
+            growers = [
+                a
+                for a in actions
+                if isinstance(a, ChooseTarget) and P._grows(st, a.card)
+            ]
+            if growers:
+                assert isinstance(got, ChooseTarget) and P._grows(st, got.card)
+                best = max(st.info.cards[a.card].cost or 0 for a in growers)
+                assert (st.info.cards[got.card].cost or 0) == best
+            else:
+                assert name == "commune_to_a_grower" and isinstance(got, ChooseOption)
+
+
+def test_chant_of_power_goes_on_a_boosted_unit_in_the_fight(elves) -> None:
+    for _, st, me, _actions, got in _rule(elves, "chant_of_power"):
+        target = P._chant_target(st, me)
+        assert target >= 0 and st.boost[target] >= 2
+        assert isinstance(got, (PlayEvent, ChooseTarget))
+        if isinstance(got, ChooseTarget):
+            assert got.card == target
+
+
+def test_the_epic_is_never_discarded(elves) -> None:
+    for _, st, _, _actions, got in elves:
+        assert not (
+            isinstance(got, DiscardForMagic)
+            and st.info.cards[got.card].slug == "chant-of-power"
+        )
+
+
+# -- Fallen Kingdom --------------------------------------------------------------------
+def test_ret_talus_raises_the_most_expensive_undead_while_healthy(kingdom) -> None:
+    for _, st, me, actions, got in _rule(kingdom, "raise_the_dead"):
+        ret = st.info.summoners[me]
+        if isinstance(got, UseAbility):
+            assert st.life(ret) - st.damage[ret] >= P.RAISE_LIFE
+        else:
+            assert isinstance(got, ChooseTarget)
+            costs = [
+                st.info.cards[a.card].cost or 0
+                for a in actions
+                if isinstance(a, ChooseTarget)
+            ]
+            assert (st.info.cards[got.card].cost or 0) == max(costs)
+
+
+def test_cultists_are_summoned_next_to_the_most_enemies(kingdom) -> None:
+    for _, st, me, actions, got in _rule(kingdom, "fodder_forward"):
+        assert isinstance(got, Summon)
+        assert st.info.cards[got.card].slug == "hellfire-cultist"
+        most = max(
+            P._near_enemy(st, a.space, me)
+            for a in actions
+            if isinstance(a, Summon)
+            and st.info.cards[a.card].slug == "hellfire-cultist"
+        )
+        assert P._near_enemy(st, got.space, me) == most
+
+
+def test_undead_warriors_attack_last(kingdom) -> None:
+    for _, st, _, _actions, got in _rule(kingdom, "warriors_last"):
+        assert isinstance(got, Attack)
+        assert st.info.cards[got.attacker].slug != "undead-warrior"
+
+
+def test_the_undead_are_buried_for_magic_first(kingdom) -> None:
+    for _, st, _, _actions, got in _rule(kingdom, "bury_the_undead"):
+        assert isinstance(got, DiscardForMagic) and P._undead(st, got.card)
