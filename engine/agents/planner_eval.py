@@ -11,7 +11,8 @@ of both decks). Its terms, each weighted by :class:`~engine.agents.weights.Weigh
   cards attached under them.
 - **Gates** and summoning room (empty spaces next to one's gates).
 - **Economy**: magic with diminishing value beyond what a turn needs; cards in hand
-  (own by kind and cost, the other's by count); cards left in the draw deck (future
+  (own by kind and cost, a unit that costs nothing to summon closer to its battlefield
+  value; the other's by count); cards left in the draw deck (future
   magic or play: discarding is a trade, not free); ACTIVE events in play.
 - **Threats**: expected hits each side's units can land on the other summoner next
   turn (a unit's move plus its reach; at most the ruleset's attacker limit count), a
@@ -82,7 +83,8 @@ class PlannerEval:
                 if CardClass.CHAMPION in c.classes:
                     v += w.unit_champion
                 unit.append(v)
-                hand.append(w.hand_unit + w.hand_unit_share * v)
+                share = w.hand_unit_share + (w.hand_free_share if cost == 0 else 0.0)
+                hand.append(w.hand_unit + share * v)
             elif c.is_structure:
                 unit.append(w.gate)
                 hand.append(w.hand_structure)

@@ -117,15 +117,29 @@ class PlanAgent:
         self.used: dict[str, int] = {}
 
     def choose(self, view: PlayerView, actions: list[Action]) -> Action:
-        if len(actions) > 1 and self._plays_faction(view):
-            st = view.public_state()
-            for rule in self.rules:
-                got = rule(st, view.player, actions)
-                if got is not None:
-                    name = rule.__name__.lstrip("_")
-                    self.used[name] = self.used.get(name, 0) + 1
-                    return got
-        return self.planner.choose(view, actions)
+        if len(actions) < 2 or not self._plays_faction(view):
+            return self.planner.choose(view, actions)
+        st = view.public_state()
+        for rule in self.rules:
+            got = rule(st, view.player, actions)
+            if got is not None:
+                self._count(rule.__name__.lstrip("_"))
+                return got
+        got = self.planner.choose(view, actions)
+        if isinstance(got, DiscardForMagic) and END_PHASE in actions:
+            habit = self._kept(st, got.card)
+            if habit is not None:
+                # a card the plan keeps: the magic phase ends instead
+                self._count(habit)
+                return END_PHASE
+        return got
+
+    def _kept(self, st: GameState, card: int) -> str | None:
+        """The habit that keeps ``card`` from being discarded for magic, if any."""
+        return None
+
+    def _count(self, habit: str) -> None:
+        self.used[habit] = self.used.get(habit, 0) + 1
 
     def _plays_faction(self, view: PlayerView) -> bool:
         if self._mine is None:
@@ -326,19 +340,9 @@ class CaveGoblinsPlan(PlanAgent):
         _fuel,
     )
 
-    def choose(self, view: PlayerView, actions: list[Action]) -> Action:
-        got = super().choose(view, actions)
-        st = view.public_state()
-        if (
-            isinstance(got, DiscardForMagic)
-            and self._plays_faction(view)
-            and _free(st, got.card)
-            and END_PHASE in actions
-        ):
-            # the free bodies are never discarded: the magic phase ends instead
-            self.used["keep_the_swarm"] = self.used.get("keep_the_swarm", 0) + 1
-            return END_PHASE
-        return got
+    def _kept(self, st: GameState, card: int) -> str | None:
+        # the free bodies are never discarded
+        return "keep_the_swarm" if _free(st, card) else None
 
 
 # -- Savanna Elves ---------------------------------------------------------------------
@@ -448,19 +452,9 @@ class SavannaElvesPlan(PlanAgent):
     faction = "savanna-elves"
     rules = (_chant_of_power, _bond_to_a_grower, _commune_to_a_grower, _bond_every_turn)
 
-    def choose(self, view: PlayerView, actions: list[Action]) -> Action:
-        got = super().choose(view, actions)
-        st = view.public_state()
-        if (
-            isinstance(got, DiscardForMagic)
-            and self._plays_faction(view)
-            and _slug(st, got.card) == "chant-of-power"
-            and END_PHASE in actions
-        ):
-            # the epic is kept: the magic phase ends instead
-            self.used["keep_the_epic"] = self.used.get("keep_the_epic", 0) + 1
-            return END_PHASE
-        return got
+    def _kept(self, st: GameState, card: int) -> str | None:
+        # the epic event is kept for the burst
+        return "keep_the_epic" if _slug(st, card) == "chant-of-power" else None
 
 
 # -- Fallen Kingdom --------------------------------------------------------------------
@@ -537,7 +531,7 @@ class FallenKingdomPlan(PlanAgent):
             ]
             if others:
                 # warriors last: the strongest other attack first
-                self.used["warriors_last"] = self.used.get("warriors_last", 0) + 1
+                self._count("warriors_last")
                 return max(others, key=lambda a: st.strength(a.attacker))
         if (
             isinstance(got, DiscardForMagic)
@@ -552,7 +546,7 @@ class FallenKingdomPlan(PlanAgent):
             ]
             if undead:
                 # bury the Undead: Raise the Dead brings them back
-                self.used["bury_the_undead"] = self.used.get("bury_the_undead", 0) + 1
+                self._count("bury_the_undead")
                 return min(
                     undead, key=lambda a: (st.info.cards[a.card].cost or 0, a.card)
                 )  # type: ignore[attr-defined]

@@ -53,7 +53,7 @@ from engine.core.view import Agent, PlayerView
 
 FIXED = frozenset({"magic_need"})  # thresholds: no slope to fit
 PARAMS: tuple[str, ...] = tuple(n for n in NAMES if n not in FIXED)
-SHARES = frozenset({"wounded_floor", "hand_unit_share"})
+SHARES = frozenset({"wounded_floor", "hand_unit_share", "hand_free_share"})
 PAIRINGS: tuple[tuple[str, str], ...] = (
     ("planner", "planner"),
     ("planner", "greedy"),

@@ -52,7 +52,7 @@ from engine.tools.measure import SECOND_FACTIONS as FACTIONS
 from engine.tools.stats import wilson
 
 # weights that are shares (kept in [0, 1]); every other weight is kept >= 0
-SHARES = frozenset({"wounded_floor", "hand_unit_share"})
+SHARES = frozenset({"wounded_floor", "hand_unit_share", "hand_free_share"})
 
 
 @dataclass

@@ -39,6 +39,11 @@ _SPEC: dict[str, tuple[float, str]] = {
     "magic_need": (6.0, "magic points that are worth the full magic weight"),
     "hand_unit": (0.3, "a unit card in hand (it can be summoned later)"),
     "hand_unit_share": (0.3, "share of its battlefield value a unit in hand is worth"),
+    "hand_free_share": (
+        0.0,
+        "added share of its battlefield value for a unit in hand that costs nothing "
+        "to summon",
+    ),
     "hand_event": (0.5, "an event card in hand"),
     "hand_structure": (0.8, "a gate card in hand"),
     "hand_card": (0.45, "a card in the opponent's hand (unseen)"),
@@ -80,6 +85,7 @@ class Weights:
     magic_need: float
     hand_unit: float
     hand_unit_share: float
+    hand_free_share: float
     hand_event: float
     hand_structure: float
     hand_card: float

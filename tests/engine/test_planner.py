@@ -232,6 +232,21 @@ def test_evaluation_is_antisymmetric_in_material_and_sees_damage() -> None:
     assert ev.evaluate(hurt, 1) < ev.evaluate(st, 1)
 
 
+def test_a_unit_that_costs_nothing_to_summon_is_worth_more_in_hand() -> None:
+    """``hand_free_share``: a 0-cost unit card in hand is valued closer to its
+    battlefield value; a unit that costs magic is not affected."""
+    st = setup_game(faction_deck("cave-goblins"), faction_deck("vanguards"), seed=2)
+    plain = PlannerEval(Weights())
+    free = PlannerEval(Weights({"hand_free_share": 0.7}))
+    cards = st.info.cards
+    zero = next(c for c, d in enumerate(cards) if d.is_unit and d.cost == 0)
+    costly = next(c for c, d in enumerate(cards) if d.is_unit and (d.cost or 0) >= 2)
+    gain = 0.7 * plain.unit_value(st, zero)
+    assert gain > 0
+    assert free.hand_value(st, zero) == pytest.approx(plain.hand_value(st, zero) + gain)
+    assert free.hand_value(st, costly) == plain.hand_value(st, costly)
+
+
 def test_planner_plays_an_event_whose_value_comes_later_in_the_turn() -> None:
     """Tundra Orcs' events are never played by greedy (0 of 128 drawn); the planner
     plays them (not in every game: magic spent on an event is not spent on a
