@@ -281,6 +281,33 @@ def _deal_points(
     return points, time.process_time() - c0
 
 
+def _two_sides(
+    fn: Callable[[Any], tuple[list[float], float]],
+    job: Callable[[str, int, int], Any],
+    agents: tuple[str, str],
+    deals: int,
+    workers: int,
+) -> tuple[list[float], list[float], float, float]:
+    """Both agents' points per deal on the same ``deals`` deals, and each one's CPU
+    seconds: ``fn(job(agent, first, count))`` plays a block of deals; ``workers``
+    processes share the blocks, and the result does not depend on them."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    cut = max(1, -(-deals // max(1, workers)))
+    jobs = [
+        job(a, i, min(cut, deals - i)) for a in agents for i in range(0, deals, cut)
+    ]
+    with ProcessPoolExecutor(max_workers=max(1, workers)) as pool:
+        done = list(pool.map(fn, jobs))
+    half = len(jobs) // 2
+    return (
+        [v for pts, _ in done[:half] for v in pts],
+        [v for pts, _ in done[half:] for v in pts],
+        sum(c for _, c in done[:half]),
+        sum(c for _, c in done[half:]),
+    )
+
+
 def paired(
     new: str,
     old: str,
@@ -298,25 +325,17 @@ def paired(
     (percent) gets a normal interval over deals, far narrower than the two
     scores' own intervals, since the deals' luck cancels. ``workers`` processes
     share the deals; the result does not depend on them."""
-    from concurrent.futures import ProcessPoolExecutor
-
     from engine.deckbuilding.resolve import playable_factions
     from engine.tools.stats import mean_interval
 
     facs = tuple(factions or playable_factions())
-    cut = max(1, -(-deals // max(1, workers)))
-    jobs = [
-        (a, against, i, min(cut, deals - i), seed, facs)
-        for a in (new, old)
-        for i in range(0, deals, cut)
-    ]
-    with ProcessPoolExecutor(max_workers=max(1, workers)) as pool:
-        done = list(pool.map(_deal_points, jobs))
-    half = len(jobs) // 2
-    pts_new = [v for pts, _ in done[:half] for v in pts]
-    pts_old = [v for pts, _ in done[half:] for v in pts]
-    cpu_new = sum(c for _, c in done[:half])
-    cpu_old = sum(c for _, c in done[half:])
+    pts_new, pts_old, cpu_new, cpu_old = _two_sides(
+        _deal_points,
+        lambda a, i, n: (a, against, i, n, seed, facs),
+        (new, old),
+        deals,
+        workers,
+    )
     diffs = [50.0 * (a - b) for a, b in zip(pts_new, pts_old, strict=True)]
     m, lo, hi = mean_interval(diffs)
 
@@ -390,8 +409,6 @@ def blind_spot(
     played from both seats. The difference of the two agents' points is taken deal
     by deal, as :func:`paired` does; above zero with its interval, the plan plays
     the faction better than the planner does: a blind spot found."""
-    from concurrent.futures import ProcessPoolExecutor
-
     from engine.agents import AGENTS, ENGINE_ONLY
     from engine.deckbuilding.resolve import playable_factions
     from engine.tools.stats import mean_interval
@@ -409,18 +426,14 @@ def blind_spot(
     if deals < 1:
         raise ValueError("at least one deal")
     opps = tuple(opponents)
-    cut = max(1, -(-deals // max(1, workers)))
-    jobs = [
-        (a, opponent, faction, opps, i, min(cut, deals - i), seed)
-        for a in (plan, base)
-        for i in range(0, deals, cut)
-    ]
-    with ProcessPoolExecutor(max_workers=max(1, workers)) as pool:
-        done = list(pool.map(_faction_points, jobs))
-    half = len(jobs) // 2
-    pts_plan = [v for pts, _ in done[:half] for v in pts]
-    pts_base = [v for pts, _ in done[half:] for v in pts]
-    cpu = sum(c for _, c in done)
+    pts_plan, pts_base, cpu_plan, cpu_base = _two_sides(
+        _faction_points,
+        lambda a, i, n: (a, opponent, faction, opps, i, n, seed),
+        (plan, base),
+        deals,
+        workers,
+    )
+    cpu = cpu_plan + cpu_base
     diffs = [50.0 * (a - b) for a, b in zip(pts_plan, pts_base, strict=True)]
     m, lo, hi = mean_interval(diffs)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +42,21 @@ def format_text(res: dict[str, Any]) -> str:
         )
         lines.append(f"    {x}'s score by the deck it played: {facs}")
     return "\n".join(lines)
+
+
+def _report(
+    run: Callable[[], dict[str, Any]],
+    as_json: bool,
+    fmt: Callable[[dict[str, Any]], str],
+) -> int:
+    """Print ``run()``'s result (JSON or ``fmt``'s text); a bad argument is exit 2."""
+    try:
+        res = run()
+    except (KeyError, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(json.dumps(res, indent=2) if as_json else fmt(res))
+    return 0
 
 
 def format_blind_spot(res: dict[str, Any]) -> str:
@@ -162,27 +178,25 @@ def main(argv: list[str] | None = None) -> int:
                 file=sys.stderr,
             )
             return 2
-        try:
-            res = ladder.blind_spot(
+        return _report(
+            lambda: ladder.blind_spot(
                 plan,
                 faction=plan.removeprefix("plan:"),
                 opponents=[f.strip() for f in ns.opponents.split(",") if f.strip()],
                 deals=ladder.DEFAULT_DEALS if ns.games is None else ns.games,
                 seed=ladder.DEFAULT_SEED if ns.seed is None else ns.seed,
                 workers=ns.workers,
-            )
-        except (KeyError, ValueError) as exc:
-            print(f"error: {exc}", file=sys.stderr)
-            return 2
-        print(json.dumps(res, indent=2) if ns.json else format_blind_spot(res))
-        return 0
+            ),
+            ns.json,
+            format_blind_spot,
+        )
     if ns.paired:
         names = [a.strip() for a in ns.paired.split(",") if a.strip()]
         if len(names) != 2:
             print("error: --paired takes two agents, NEW,OLD", file=sys.stderr)
             return 2
-        try:
-            res = ladder.paired(
+        return _report(
+            lambda: ladder.paired(
                 names[0],
                 names[1],
                 ns.against,
@@ -190,12 +204,10 @@ def main(argv: list[str] | None = None) -> int:
                 seed=ladder.DEFAULT_SEED if ns.seed is None else ns.seed,
                 factions=facs,
                 workers=ns.workers,
-            )
-        except (KeyError, ValueError) as exc:
-            print(f"error: {exc}", file=sys.stderr)
-            return 2
-        print(json.dumps(res, indent=2) if ns.json else format_paired(res))
-        return 0
+            ),
+            ns.json,
+            format_paired,
+        )
     agents = [a.strip() for a in ns.agents.split(",") if a.strip()]
     known: list[dict[str, Any]] = []
     speeds: dict[str, float] = {}
