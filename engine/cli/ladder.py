@@ -44,7 +44,7 @@ def format_text(res: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def _report(
+def _print_report(
     run: Callable[[], dict[str, Any]],
     as_json: bool,
     fmt: Callable[[dict[str, Any]], str],
@@ -178,7 +178,7 @@ def main(argv: list[str] | None = None) -> int:
                 file=sys.stderr,
             )
             return 2
-        return _report(
+        return _print_report(
             lambda: ladder.blind_spot(
                 plan,
                 faction=plan.removeprefix("plan:"),
@@ -195,7 +195,7 @@ def main(argv: list[str] | None = None) -> int:
         if len(names) != 2:
             print("error: --paired takes two agents, NEW,OLD", file=sys.stderr)
             return 2
-        return _report(
+        return _print_report(
             lambda: ladder.paired(
                 names[0],
                 names[1],
