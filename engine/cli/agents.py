@@ -123,7 +123,34 @@ def format_reports(reports: Sequence[dict[str, Any]]) -> str:
                 f"  longest hold: {longest['card']} (cost {longest['cost']}), "
                 f"{longest['turns']} turns"
             )
+        lines += ["", f"{head} (per seat-game; summoner attacks per turn):"]
+        lines += format_faction_table(r["by_faction"])
     return "\n".join(lines)
+
+
+def format_faction_table(by_faction: dict[str, dict[str, Any]]) -> list[str]:
+    """The per faction deck play figures of one report (its ``by_faction``): one
+    line per faction deck, indented, columns aligned."""
+    cols = (
+        ("games", "games"),
+        ("summons/g", "summons_per_game"),
+        ("free summons/g", "free_summons_per_game"),
+        ("discards/g", "discards_per_game"),
+        ("unit discards/g", "unit_discards_per_game"),
+        ("events/g", "events_played_per_game"),
+        ("summoner attacks/turn", "summoner_attacks_per_turn"),
+        ("magic unspent at end", "magic_unspent_at_end"),
+    )
+    rows = [[f, *(str(v.get(k, "")) for _, k in cols)] for f, v in by_faction.items()]
+    head = ["faction", *(h for h, _ in cols)]
+    widths = [max(len(x[i]) for x in (head, *rows)) for i in range(len(head))]
+
+    def line(cells: list[str]) -> str:
+        first = cells[0].ljust(widths[0])
+        rest = (c.rjust(w) for c, w in zip(cells[1:], widths[1:], strict=True))
+        return "  " + " | ".join([first, *rest]).rstrip()
+
+    return [line(head), *(line(x) for x in rows)]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -43,12 +43,32 @@ counter, so the turn cap of 60 is 30 turns each):
   played: a card's type by :func:`card_type`; ability when a card of the deck has a
   power used by action (an ``actions`` hook); response_ability when a unit of it
   answers a window from play.
+- **Per faction deck** (``by_faction``), for the observed seat(s) playing that deck;
+  a "game" is one observed seat in one game (a game in which both observed seats play
+  the same deck counts twice), "per game" divides by those games and "per turn" by
+  ``p``'s turns in them (the turns counted for turns with no action). A card is
+  *free* when its printed cost (``CardDef.cost``) is 0; a card of unknown cost is not
+  free, and cost-changing abilities (first edition: Hirud) are not applied.
+
+  - ``games``, ``turns``: those games, and ``p``'s turns in them.
+  - ``summons_per_game``: ``Summon`` actions of ``p`` (``p`` the player deciding);
+    ``free_summons_per_game``: those of a free card.
+  - ``discards_per_game``: ``DiscardForMagic`` actions of ``p``;
+    ``unit_discards_per_game``: those discarding a unit card (``CardDef.is_unit``);
+    ``free_unit_discards_per_game``: those discarding a free unit card.
+  - ``events_played_per_game``: events ``p`` played (as counted for events played:
+    in ``p``'s own phases and, first edition, in response windows).
+  - ``summoner_attacks_per_turn``: ``Attack`` actions of ``p`` (an attacker ``p``
+    controls) whose target is the enemy summoner (``GameInfo.summoners[1 - p]``),
+    per turn of ``p``.
+  - ``magic_unspent_at_end``: the mean of ``p``'s magic in the game's last state
+    (after the log's last action: the game's end).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from engine.core.actions import (
@@ -122,6 +142,46 @@ def deck_card_types(card: CardDef, impls: Sequence[Ability]) -> set[str]:
 
 
 @dataclass
+class FactionStats:
+    """What the observed seat(s) did with one faction deck, summed over the games in
+    which they played it (the module docstring's per faction deck figures)."""
+
+    games: int = 0
+    turns: int = 0
+    summons: int = 0
+    free_summons: int = 0
+    discards: int = 0
+    unit_discards: int = 0
+    free_unit_discards: int = 0
+    events_played: int = 0
+    summoner_attacks: int = 0
+    magic_at_end: int = 0  # summed over the games
+
+    def add(self, o: FactionStats) -> None:
+        for f in fields(self):
+            setattr(self, f.name, getattr(self, f.name) + getattr(o, f.name))
+
+    def to_json(self) -> dict[str, Any]:
+        g, t = self.games, self.turns
+
+        def per(n: int, d: int, digits: int = 2) -> float:
+            return round(n / d, digits) if d else 0.0
+
+        return {
+            "games": g,
+            "turns": t,
+            "summons_per_game": per(self.summons, g),
+            "free_summons_per_game": per(self.free_summons, g),
+            "discards_per_game": per(self.discards, g),
+            "unit_discards_per_game": per(self.unit_discards, g),
+            "free_unit_discards_per_game": per(self.free_unit_discards, g),
+            "events_played_per_game": per(self.events_played, g),
+            "summoner_attacks_per_turn": per(self.summoner_attacks, t, 3),
+            "magic_unspent_at_end": per(self.magic_at_end, g),
+        }
+
+
+@dataclass
 class SeatStats:
     """What one seat did, summed over games (see the module docstring)."""
 
@@ -143,6 +203,7 @@ class SeatStats:
     longest_hold: tuple[int, str, int] = (0, "", 0)  # turns, slug, cost
     types: dict[str, dict[str, int]] = field(default_factory=dict)
     deck_types: dict[str, set[str]] = field(default_factory=dict)
+    factions: dict[str, FactionStats] = field(default_factory=dict)
 
     def add(self, o: SeatStats) -> None:
         for name in (
@@ -173,6 +234,8 @@ class SeatStats:
                 t[k] = t.get(k, 0) + v
         for f, kinds in o.deck_types.items():
             self.deck_types.setdefault(f, set()).update(kinds)
+        for f, fs in o.factions.items():
+            self.factions.setdefault(f, FactionStats()).add(fs)
 
 
 @dataclass
@@ -241,6 +304,7 @@ def observe_game(
         out[p].deck_types[factions[p]] = kinds & set(CARD_TYPES)
         out[p].types[factions[p]] = {}
         out[p].events_by_faction[factions[p]] = [0, 0]
+        out[p].factions[factions[p]] = FactionStats(games=1)
     seen: list[set[int]] = [set(), set()]  # card ids that have been in each hand
     since: list[dict[int, int]] = [{}, {}]  # card in hand -> own turns begun before
     own_turns = [0, 0]
@@ -311,6 +375,8 @@ def observe_game(
             _count_play(st, action, p, out[p], factions[p], watch)
         elif _answering(st) and isinstance(action, (PlayEvent, UseAbility)):
             _count_answer(st, action, p, out[p], factions[p], watch)
+        if p in watch and isinstance(action, (Summon, DiscardForMagic)):
+            _count_card(cards[action.card], action, out[p].factions[factions[p]])
         if isinstance(action, Attack) and st.ctrl[action.attacker] == p:
             target = action.target
             if st.ctrl[target] == p and p in watch:
@@ -319,6 +385,8 @@ def observe_game(
                 pending = _Open(st, p)
             if target == info.summoners[1 - p]:
                 hit_summoner = True
+                if p in watch:
+                    out[p].factions[factions[p]].summoner_attacks += 1
         st.apply_action(action)
     look(st)
     if pending is not None:
@@ -327,8 +395,26 @@ def observe_game(
     for p in (0, 1):
         for c in list(since[p]):
             left_hand(p, c)
+    for p in watch:
+        fs = out[p].factions[factions[p]]
+        fs.turns = out[p].turns
+        fs.events_played = out[p].events_played
+        fs.magic_at_end = st.magic[p]
     turns = st.turn if st.termination != "turn_cap" else st.turn - 1
     return GameBehaviour(out, decks_out, turns, factions)
+
+
+def _count_card(card: CardDef, a: Summon | DiscardForMagic, fs: FactionStats) -> None:
+    """A summon or a discard for magic of ``card`` (the per faction deck figures)."""
+    free = card.cost == 0
+    if isinstance(a, Summon):
+        fs.summons += 1
+        fs.free_summons += free
+    else:
+        fs.discards += 1
+        if card.is_unit:
+            fs.unit_discards += 1
+            fs.free_unit_discards += free
 
 
 def _lethal_available(st: GameState, p: int) -> bool:
@@ -418,6 +504,7 @@ class Report:
                 "events_played_pct": pct(p, d),
                 "card_types_used": dict(sorted(used.items())),
                 "unused": sorted(k for k in s.deck_types.get(f, ()) if not used.get(k)),
+                **s.factions.get(f, FactionStats()).to_json(),
             }
         longest = s.longest_hold
         return {

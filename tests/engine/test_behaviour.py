@@ -11,12 +11,14 @@ from firstbench import fresh, put, set_magic, to_hand
 from scenario import (
     GATE,
     GRUNT,
+    SHOT,
     SUMMONER,
     WEAK,
     Dice,
     Scenario,
     at,
     build,
+    card,
     end_turn,
     pending,
 )
@@ -28,6 +30,7 @@ from engine.core.actions import (
     Attack,
     Build,
     ChooseTarget,
+    DiscardForMagic,
     Move,
     PlayEvent,
     Summon,
@@ -38,7 +41,9 @@ from engine.core.state import GameState
 from engine.core.types import CardDef
 from engine.rulesets.first.responses import WINDOW
 from engine.tools.behaviour import (
+    FactionStats,
     GameBehaviour,
+    Report,
     _Open,
     card_type,
     deck_card_types,
@@ -232,15 +237,149 @@ def test_measure_is_deterministic_and_observes_the_games_played() -> None:
     assert g.seats[0].turns + g.seats[1].turns in (r.turns, r.turns + 1)
 
 
+FAC2 = ("breakers", "vanguards")
+
+
 def test_behaviour_cli(capsys: pytest.CaptureFixture[str]) -> None:
     args = ["--behaviour", "--agent", "random", "--games", "2"]
     assert main([*args, "--factions", "breakers,vanguards", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert [r["agent"] for r in out["agents"]] == ["random"]
+    (rep,) = out["agents"]
+    for f in FAC2:
+        fac = rep["by_faction"][f]
+        assert fac["games"] == 2 and fac["turns"] > 0  # 2 deals, both seats observed
+        assert fac["events_played_per_game"] == fac["events_played"] / 2
+        assert fac["summons_per_game"] >= fac["free_summons_per_game"]
+        assert fac["discards_per_game"] >= fac["unit_discards_per_game"]
     assert main([*args, "--factions", "breakers,vanguards"]) == 0
     text = capsys.readouterr().out
     assert "events played / drawn" in text and "lethal attacks left unmade" in text
+    assert "summoner attacks/turn" in text and "free summons/g" in text
+    assert all(f in text.split("summoner attacks/turn")[1] for f in FAC2)
     assert main(["--behaviour", "--agent", "nobody"]) == 2
+
+
+# -- per faction deck: summons, discards, summoner attacks, magic at the end ----------
+def test_faction_play_counts_on_a_hand_made_log(rig: Dice) -> None:
+    """Seat 0 summons a 0-cost and a 1-cost unit, attacks the enemy summoner and an
+    enemy unit (both miss), then discards a 0-cost unit, a 1-cost unit, a unit of
+    unknown cost (not free) and an event for magic; seat 1 passes its turn."""
+    sc = Scenario()
+    sc.add(0, GATE, "c2")
+    free = sc.add(0, WEAK, zone="hand")
+    paid = sc.add(0, GRUNT, zone="hand")
+    free_discard = sc.add(0, WEAK, zone="hand")
+    unit_discard = sc.add(0, GRUNT, zone="hand")
+    event_discard = sc.add(0, SHOT, zone="hand")
+    unknown = sc.add(0, card("unknown", cost=None), zone="hand")
+    at_summoner = sc.add(0, GRUNT, "c7")  # next to the enemy summoner at c8
+    at_unit = sc.add(0, GRUNT, "e4")
+    foe = sc.add(1, GRUNT, "e5")
+
+    def play(st: GameState) -> None:
+        st.apply_action(Summon(free, at("c3")))
+        st.apply_action(Summon(paid, at("b2")))
+        while st.phase != ATTACK:
+            st.apply_action(END_PHASE)
+        st.apply_action(Attack(at_summoner, 1))
+        st.apply_action(Attack(at_unit, foe))
+        st.apply_action(END_PHASE)
+        for c in (free_discard, unit_discard, event_discard, unknown):
+            st.apply_action(DiscardForMagic(c))
+        end_turn(st)
+        end_turn(st)  # seat 1 does nothing
+
+    rig()  # blanks: every attack misses, played and observed
+    make = lambda: build(sc, phase=SUMMON, magic=(3, 4))  # noqa: E731
+    g = observe(make, play)
+    a, b = g.seats
+    assert a.factions == {
+        "left": FactionStats(
+            games=1,
+            turns=1,
+            summons=2,
+            free_summons=1,
+            discards=4,
+            unit_discards=3,
+            free_unit_discards=1,
+            events_played=0,
+            summoner_attacks=1,
+            magic_at_end=3 - 1 + 4,
+        )
+    }
+    assert b.factions == {"right": FactionStats(games=1, turns=1, magic_at_end=4)}
+    rep = Report("a", "a", 0, 1)
+    rep.add(g, (0, 1))
+    left = rep.to_json()["by_faction"]["left"]
+    assert left["games"] == 1 and left["turns"] == 1
+    assert (left["summons_per_game"], left["free_summons_per_game"]) == (2.0, 1.0)
+    assert (left["discards_per_game"], left["unit_discards_per_game"]) == (4.0, 3.0)
+    assert left["free_unit_discards_per_game"] == 1.0
+    assert left["summoner_attacks_per_turn"] == 1.0
+    assert left["magic_unspent_at_end"] == 6.0
+    # both seats with the same faction deck: two games of it, the sums averaged
+    same = Report("a", "a", 0, 1)
+    same.add(observe(make, play, ("same", "same")), (0, 1))
+    fac = same.to_json()["by_faction"]["same"]
+    assert (fac["games"], fac["turns"]) == (2, 2)
+    assert fac["summons_per_game"] == 1.0 and fac["free_unit_discards_per_game"] == 0.5
+    assert fac["summoner_attacks_per_turn"] == 0.5
+    assert fac["magic_unspent_at_end"] == 5.0
+
+
+def test_faction_play_counts_match_a_real_game_log() -> None:
+    """A greedy game's log, counted again by a plain replay: who decided each action,
+    the attacker's controller and the enemy summoner; magic from the played game."""
+    from engine.agents import make_agent
+    from engine.core.play import play_game
+    from engine.deckbuilding.resolve import faction_deck
+    from engine.play import setup_game
+
+    facs = ("polar-dwarves", "cave-goblins")
+    decks = [faction_deck(f) for f in facs]
+    played = setup_game(*decks, seed=3)
+    play_game(played, [make_agent("greedy", 1), make_agent("greedy", 2)], record=True)
+    log = list(played.log or [])
+    assert played.terminal
+    g = observe_game(setup_game(*decks, seed=3), log, facs)
+
+    st = setup_game(*decks, seed=3)
+    cards = st.info.cards
+    want = [FactionStats(games=1), FactionStats(games=1)]
+    for a in log:
+        p = st.current_player()
+        w = want[p]
+        if isinstance(a, Summon):
+            w.summons += 1
+            w.free_summons += cards[a.card].cost == 0
+        elif isinstance(a, DiscardForMagic):
+            w.discards += 1
+            w.unit_discards += cards[a.card].is_unit
+            w.free_unit_discards += cards[a.card].is_unit and cards[a.card].cost == 0
+        elif isinstance(a, PlayEvent):
+            w.events_played += 1
+        elif isinstance(a, Attack) and st.ctrl[a.attacker] == p:
+            w.summoner_attacks += a.target == st.info.summoners[1 - p]
+        st.apply_action(a)
+    for p in (0, 1):
+        want[p].turns = g.seats[p].turns
+        want[p].magic_at_end = played.magic[p]
+        assert g.seats[p].factions == {facs[p]: want[p]}
+    total = FactionStats()
+    for w in want:
+        total.add(w)
+    assert total.summons and total.discards and total.summoner_attacks
+    assert total.free_summons and total.unit_discards  # cave goblins: 0-cost units
+    # summed over games by the report, per game and per turn
+    rep = Report("greedy", "greedy", 3, 1)
+    rep.add(g, (0, 1))
+    fac = rep.to_json()["by_faction"][facs[1]]
+    assert fac["games"] == 1 and fac["turns"] == want[1].turns
+    assert fac["summons_per_game"] == want[1].summons
+    assert fac["summoner_attacks_per_turn"] == round(
+        want[1].summoner_attacks / want[1].turns, 3
+    )
 
 
 # -- the first edition's card types ---------------------------------------------------
