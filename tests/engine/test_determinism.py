@@ -14,6 +14,7 @@ from engine.cli.replay import print_game
 from engine.core.actions import Action
 from engine.core.game import GameDeck
 from engine.core.replay import replay_to_json, state_digest
+from engine.core.view import PlayerView
 from engine.deckbuilding.resolve import faction_deck
 from engine.play import derive_seed, play_game, play_many, replay, setup_game
 
@@ -244,3 +245,39 @@ def test_replay_reads_as_a_player_would(tmp_path: Path) -> None:
     assert any(re.match(r"p[01]   [^:]+: ", x) for x in lines)  # a question answered
     winner = data["result"]["winner"]
     assert f"(seat {winner}) wins: a summoner was destroyed" in buf.getvalue()
+
+
+def test_play_game_collects_garbage_less_often_and_plays_the_same_game(
+    pd_cg: tuple[GameDeck, GameDeck],
+) -> None:
+    """While a game is played the collector's first generation waits for
+    ``GAME_GC_THRESHOLD`` new objects (search copies die by reference counting);
+    the setting is restored after, and the game is the one a loop at Python's
+    default threshold plays."""
+    import gc
+
+    from engine.core import play as core_play
+
+    seen: list[int] = []
+
+    class Watch:
+        def __init__(self, name: str, seed: int) -> None:
+            self.inner = make_agent(name, seed)
+            self.name = self.inner.name
+
+        def choose(self, view, actions):  # type: ignore[no-untyped-def]
+            seen.append(gc.get_threshold()[0])
+            return self.inner.choose(view, actions)
+
+    before = gc.get_threshold()
+    st = setup_game(pd_cg[0], pd_cg[1], seed=21)
+    play_game(st, [Watch("planner", 1), Watch("greedy", 2)])
+    assert gc.get_threshold() == before
+    assert set(seen) == {core_play.GAME_GC_THRESHOLD} != {before[0]}
+
+    loop = setup_game(pd_cg[0], pd_cg[1], seed=21)
+    agents = [make_agent("planner", 1), make_agent("greedy", 2)]
+    while not loop.terminal:  # what play_game does, at the default threshold
+        p = loop.current_player()
+        loop.apply_action(agents[p].choose(PlayerView(loop, p), loop.legal_actions()))
+    assert loop.log == st.log
