@@ -228,7 +228,10 @@ class PlannerAgent(BasePolicy):
         # A stateless play-out policy plays on alike from equal positions, so a
         # position some play-out of this turn already passed through ends where
         # that one ended: remember every position on the way (the key leaves out
-        # the dice counters, which a search copy's fixed dice never read).
+        # the dice counters, which a search copy's fixed dice never read). Only the
+        # start is looked up: a candidate often starts where an earlier play-out
+        # passed (1,094 of 5,220 starts in six benchmark games), a play-out under
+        # way almost never meets one (29 of 24,700 later positions).
         lines = self._lines if self.remember_lines else None
         path: list[tuple[object, ...]] = []
         if lines is not None and last != self._lines_turn:
@@ -243,7 +246,7 @@ class PlannerAgent(BasePolicy):
                 break
             if lines is not None:
                 key = (my_turn, *st.position_key(False))
-                got = lines.get(key)
+                got = None if path else lines.get(key)
                 if got is not None:
                     self.nodes += self.STEPS - steps + 1
                     for k in path:
