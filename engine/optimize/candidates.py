@@ -122,7 +122,7 @@ def estimate_cpu_seconds(games: int, agent: str) -> float | None:
     """Expected CPU seconds of ``games`` games with ``agent`` at the ladder's stored
     speed (games per CPU second, measured with the compiled engine: pure Python is
     several times slower); None when the ladder has no figure for the agent."""
-    from engine.ladder import ratings
+    from engine.agents.ladder import ratings
 
     rate = ratings().get(agent, {}).get("games_per_s")
     if not rate:

@@ -569,7 +569,7 @@ def measure(
     factions: Sequence[str] | None = None,
     ruleset: str = "",
 ) -> Report:
-    """Play ``deals`` deals (:func:`engine.ladder.deal_factions`: faction decks and
+    """Play ``deals`` deals (:func:`engine.agents.ladder.deal_factions`: faction decks and
     a seed ``derive_seed(seed, i)``) and observe ``agent``. Against itself (the
     default) each deal is one game and both seats are observed; against another
     ``opponent`` each deal is played twice, ``agent`` in each seat once.
@@ -580,7 +580,7 @@ def measure(
     from engine.core.play import derive_seed, play_game
     from engine.core.types import Rules
     from engine.deckbuilding.resolve import faction_deck, playable_factions
-    from engine.ladder import deal_factions
+    from engine.agents.ladder import deal_factions
     from engine.play import setup_game
 
     opponent = opponent or agent
