@@ -569,18 +569,18 @@ def measure(
     factions: Sequence[str] | None = None,
     ruleset: str = "",
 ) -> Report:
-    """Play ``deals`` deals (:func:`engine.agents.ladder.deal_factions`: faction decks and
-    a seed ``derive_seed(seed, i)``) and observe ``agent``. Against itself (the
-    default) each deal is one game and both seats are observed; against another
-    ``opponent`` each deal is played twice, ``agent`` in each seat once.
+    """Play ``deals`` deals (:func:`engine.agents.ladder.deal_factions`: faction
+    decks and a seed ``derive_seed(seed, i)``) and observe ``agent``. Against
+    itself (the default) each deal is one game and both seats are observed; against
+    another ``opponent`` each deal is played twice, ``agent`` in each seat once.
     ``ruleset`` names the edition ("" = the default): its faction decks (default:
     every playable faction of it; a first-edition faction without an official deck
     plays its sample deck), played by its rules."""
     from engine.agents import make_agent
+    from engine.agents.ladder import deal_factions
     from engine.core.play import derive_seed, play_game
     from engine.core.types import Rules
     from engine.deckbuilding.resolve import faction_deck, playable_factions
-    from engine.agents.ladder import deal_factions
     from engine.play import setup_game
 
     opponent = opponent or agent
