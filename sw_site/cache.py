@@ -31,6 +31,7 @@ logger = logging.getLogger("sw_site.cache")
 RETRY_SECONDS = 5.0
 
 _lock = threading.Lock()
+_clients_lock = threading.Lock()  # the client objects and their pools, made once
 _down_until = 0.0
 
 T = TypeVar("T")
@@ -84,8 +85,14 @@ class ReusedClientRedisCacheClient(RedisCacheClient):
     one per connection pool is enough, as a ``redis.Redis`` is thread-safe and takes
     a pooled connection for each command."""
 
+    def _get_connection_pool(self, write: bool) -> Any:
+        # Django creates a pool on first use with no lock: two threads could each
+        # make one (and each a client on it)
+        with _clients_lock:
+            return super()._get_connection_pool(write)  # type: ignore[misc]
+
     def get_client(self, key: Any = None, *, write: bool = False) -> Any:
-        pool = self._get_connection_pool(write)  # type: ignore[attr-defined]
+        pool = self._get_connection_pool(write)
         clients: dict[int, Any] = self.__dict__.setdefault("_clients", {})
         client = clients.get(id(pool))  # pools live as long as this object
         if client is None:
@@ -100,6 +107,20 @@ class FallbackRedisCache(RedisCache):
     def __init__(self, server: Any, params: dict[str, Any]) -> None:
         super().__init__(server, params)
         self._class = ReusedClientRedisCacheClient
+
+    @property
+    def _cache(self) -> Any:
+        """The client object, made once (Django's ``cached_property`` has no lock:
+        threads arriving together could each make one, each with its own pools)."""
+        got = self.__dict__.get("_client_object")
+        if got is None:
+            with _clients_lock:
+                got = self.__dict__.get("_client_object")
+                if got is None:
+                    servers, options = self._servers, self._options  # type: ignore[attr-defined]
+                    got = self._class(servers, **options)
+                    self.__dict__["_client_object"] = got
+        return got
 
     def _try(self, call: Callable[[], T], fallback: T) -> T:
         if redis_down():
