@@ -246,12 +246,11 @@ class PlannerAgent(BasePolicy):
                 break
             if lines is not None:
                 key = (my_turn, *st.position_key(False))
-                got = None if path else lines.get(key)
-                if got is not None:
-                    self.nodes += self.STEPS - steps + 1
-                    for k in path:
-                        lines[k] = got
-                    return got
+                if not path:  # the start
+                    got = lines.get(key)
+                    if got is not None:
+                        self.nodes += self.STEPS - steps + 1
+                        return got
                 path.append(key)
             acts = st.legal_actions()
             st.apply_action(self._policy(st, p, acts))
