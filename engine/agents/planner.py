@@ -113,6 +113,10 @@ class PlannerAgent(BasePolicy):
         self._lines_turn = -1
         self.remember_lines = self.REMEMBER_LINES
         self.reply_phases = self.REPLY_PHASES
+        # budgets as instance settings, so variants can be measured on one build
+        self.reply_top = self.REPLY_TOP
+        self.alternatives = self.ALTERNATIVES
+        self.attacks = self.ATTACKS
 
     # -- the decision ------------------------------------------------------------------
     def choose(self, view: PlayerView, actions: list[Action]) -> Action:
@@ -144,7 +148,7 @@ class PlannerAgent(BasePolicy):
             v, end = self._play_out(root, a, me)
             scored.append((v, i, end))
         top = (
-            self.REPLY_TOP
+            self.reply_top
             if root.turn_player == me and root.phase in self.reply_phases
             else 0
         )
@@ -278,11 +282,11 @@ class PlannerAgent(BasePolicy):
         elif phase == MOVE:
             extra = self._move_alternatives(st, me, actions)
         elif phase == ATTACK:
-            extra = self._attack_alternatives(st, me, actions, self.ATTACKS)
+            extra = self._attack_alternatives(st, me, actions, self.attacks)
         elif phase == BUILD or phase == EVENTS:
             # walls are built in the first edition's events phase
             extra = [a for a in actions if type(a) is Build]
-            extra = extra[: self.ALTERNATIVES]
+            extra = extra[: self.alternatives]
         elif phase == MAGIC:
             extra = self._discard_alternatives(st, actions)
         if first or type(base) is EndPhase:
@@ -316,7 +320,7 @@ class PlannerAgent(BasePolicy):
                 if got is None or v > got[0]:
                     best[slug] = (v, a)
         ranked = sorted(best.values(), key=lambda x: -x[0])
-        return [a for _, a in ranked[: self.ALTERNATIVES]]
+        return [a for _, a in ranked[: self.alternatives]]
 
     def _move_alternatives(
         self, st: GameState, me: int, actions: list[Action]
@@ -336,7 +340,7 @@ class PlannerAgent(BasePolicy):
                 if got is None or v > got[0]:
                     best[u] = (v, a)
         ranked = sorted(best.values(), key=lambda x: -x[0])
-        out = [a for _, a in ranked[: self.ALTERNATIVES]]
+        out = [a for _, a in ranked[: self.alternatives]]
         # the summoner's escapes, when it stands in reach of enemy units
         summ = st.info.summoners[me]
         if st.pos[summ] >= 0 and (here_d := self._danger(st, st.pos[summ], me)) > 0:
