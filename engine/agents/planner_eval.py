@@ -56,6 +56,7 @@ class PlannerEval:
         self._unit: tuple[float, ...] = ()
         self._hand: tuple[float, ...] = ()
         self._printed: tuple[int, ...] = ()
+        self._cost: tuple[int, ...] = ()
         self._p_melee = 5 / 6
         self._p_ranged = 4 / 6
 
@@ -94,6 +95,7 @@ class PlannerEval:
         self._unit = tuple(unit)
         self._hand = tuple(hand)
         self._printed = tuple(c.life or 1 for c in info.cards)
+        self._cost = tuple(c.cost or 0 for c in info.cards)
         faces = info.faces
         n = len(faces) or 1
         self._p_melee = sum(1 for f in faces if f & MELEE) / n
@@ -221,9 +223,17 @@ class PlannerEval:
                 if st.zone[host] == BOARD:
                     score[ctrl[host]] += w.attached * len(below)
         occ = st.occ
-        need = w.magic_need
+        need_hand = w.magic_need_hand
+        cost = self._cost
         cap = info.ruleset.max_attackers
         for p in (0, 1):
+            # magic is worth the full weight up to what the seat can spend: a fixed
+            # need, or (magic_need_hand > 0) the cost of the cards in its hand
+            need = w.magic_need
+            if need_hand > 0:
+                spend = need_hand * sum([cost[c] for c in st.hand[p]])
+                if spend < need:
+                    need = spend
             # summoning room next to own gates
             if gates[p]:
                 room = 0

@@ -51,7 +51,7 @@ from engine.core.play import derive_seed
 from engine.core.state import GameState
 from engine.core.view import Agent, PlayerView
 
-FIXED = frozenset({"magic_need"})  # thresholds: no slope to fit
+FIXED = frozenset({"magic_need", "magic_need_hand"})  # thresholds: no slope to fit
 PARAMS: tuple[str, ...] = tuple(n for n in NAMES if n not in FIXED)
 SHARES = frozenset({"wounded_floor", "hand_unit_share", "hand_free_share"})
 PAIRINGS: tuple[tuple[str, str], ...] = (

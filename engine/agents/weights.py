@@ -37,6 +37,11 @@ _SPEC: dict[str, tuple[float, str]] = {
     "magic": (0.7, "per magic point up to magic_need"),
     "magic_extra": (0.3, "per magic point beyond magic_need"),
     "magic_need": (6.0, "magic points that are worth the full magic weight"),
+    "magic_need_hand": (
+        0.0,
+        "above 0: a seat's magic need is this times the cost of the cards in its "
+        "hand (at most magic_need), so magic it cannot spend counts as extra",
+    ),
     "hand_unit": (0.3, "a unit card in hand (it can be summoned later)"),
     "hand_unit_share": (0.3, "share of its battlefield value a unit in hand is worth"),
     "hand_free_share": (
@@ -83,6 +88,7 @@ class Weights:
     magic: float
     magic_extra: float
     magic_need: float
+    magic_need_hand: float
     hand_unit: float
     hand_unit_share: float
     hand_free_share: float

@@ -247,6 +247,30 @@ def test_a_unit_that_costs_nothing_to_summon_is_worth_more_in_hand() -> None:
     assert free.hand_value(st, costly) == plain.hand_value(st, costly)
 
 
+def test_magic_beyond_what_the_hand_costs_counts_as_extra() -> None:
+    """``magic_need_hand``: a seat's magic is worth the full ``magic`` weight only up
+    to what the cards in its hand cost (``magic_need`` at most); beyond that each
+    point counts ``magic_extra``. Off (0), the need is ``magic_need`` whatever the
+    hand holds."""
+    st = setup_game(faction_deck("cave-goblins"), faction_deck("vanguards"), seed=2)
+    cards = st.info.cards
+    hand_cost = sum(cards[c].cost or 0 for c in st.hand[0])
+    assert hand_cost < 5  # goblins' opening hands are cheap
+    w = {"magic": 3.0, "magic_extra": 0.5, "magic_need": 6.0}
+    fixed = PlannerEval(Weights(w))
+    spend = PlannerEval(Weights({**w, "magic_need_hand": 1.0}))
+    rich = st.clone()
+    rich.magic[0] = 6
+    # 6 magic against the fixed need: all at the full weight; against the hand's
+    # cost: hand_cost at the full weight, the rest as extra
+    extra = (6 - hand_cost) * (3.0 - 0.5)
+    gap_fixed = fixed.evaluate(rich, 0) - fixed.evaluate(st, 0)
+    gap_spend = spend.evaluate(rich, 0) - spend.evaluate(st, 0)
+    low = min(st.magic[0], hand_cost)
+    assert gap_spend == pytest.approx(gap_fixed - extra + (st.magic[0] - low) * 2.5)
+    assert gap_spend < gap_fixed
+
+
 def test_planner_plays_an_event_whose_value_comes_later_in_the_turn() -> None:
     """Tundra Orcs' events are never played by greedy (0 of 128 drawn); the planner
     plays them (not in every game: magic spent on an event is not spent on a
@@ -444,6 +468,33 @@ def test_the_classic_planner_is_the_planner_with_greedy_play_outs() -> None:
         return list(st.log)
 
     assert log("planner") != log("planner-classic")
+
+
+def test_budgets_are_instance_settings() -> None:
+    """``reply_top``, ``alternatives`` and ``attacks`` start from the class budgets
+    and are read per instance (variants are measured on one compiled build): one
+    candidate judged after the reply is no reply at all, and fewer alternatives
+    weigh fewer candidates."""
+    from engine.core.actions import EndPhase
+    from engine.core.phases import MOVE
+
+    st = setup_game(faction_deck("vanguards"), faction_deck("tundra-orcs"), seed=5)
+    while st.phase != MOVE or st.stack:
+        st.apply_action(next(a for a in st.legal_actions() if type(a) is EndPhase))
+    view = PlayerView(st, st.current_player())
+
+    def work(**settings: int) -> tuple[int, int]:
+        agent = PlannerAgent(7)
+        for k, v in settings.items():
+            setattr(agent, k, v)
+        ranked = agent.ranked(view, st.legal_actions())
+        return agent.nodes, len(ranked)
+
+    shipped = PlannerAgent(7)
+    assert (shipped.reply_top, shipped.alternatives, shipped.attacks) == (3, 3, 4)
+    full, _ = work()
+    assert work(reply_top=1)[0] < full
+    assert work(alternatives=1)[0] < full
 
 
 def test_magic_phase_choices_are_judged_without_the_reply() -> None:
