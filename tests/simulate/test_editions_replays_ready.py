@@ -158,6 +158,6 @@ def test_ready_matrix_page_for_everyone(client):
     assert response.status_code == 200
     html = response.content.decode()
     assert "First edition" in html and "Second edition" in html
-    assert "56%" in html and "49–62%" in html  # planner: Phoenix Elves v Tundra Orcs
-    assert "200 (100 deals" in html and "2026-11-27" in html
+    assert "56%" in html and "49–63%" in html  # planner: Tundra Orcs v Phoenix Elves
+    assert "200 (100 deals" in html and "2026-11-28" in html
     assert "/matrices/ready/" in client.get("/simulations/").content.decode()
