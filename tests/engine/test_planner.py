@@ -470,59 +470,59 @@ def test_the_classic_planner_is_the_planner_with_greedy_play_outs() -> None:
     assert log("planner") != log("planner-classic")
 
 
+def _at_phase(phase: int) -> GameState:
+    """A Vanguards v Tundra Orcs game (seed 5) with phases ended up to ``phase``."""
+    from engine.core.actions import EndPhase
+
+    st = setup_game(faction_deck("vanguards"), faction_deck("tundra-orcs"), seed=5)
+    while st.phase != phase or st.stack:
+        st.apply_action(next(a for a in st.legal_actions() if type(a) is EndPhase))
+    return st
+
+
+def _search_work(st: GameState, **settings: object) -> int:
+    """Play-out steps a planner with these instance settings spends on the decision
+    at ``st``."""
+    agent = PlannerAgent(7)
+    for k, v in settings.items():
+        setattr(agent, k, v)
+    agent.ranked(PlayerView(st, st.current_player()), st.legal_actions())
+    return agent.nodes
+
+
 def test_budgets_are_instance_settings() -> None:
     """``reply_top``, ``alternatives`` and ``attacks`` start from the class budgets
     and are read per instance (variants are measured on one compiled build): one
     candidate judged after the reply is no reply at all, and fewer alternatives
     weigh fewer candidates."""
-    from engine.core.actions import EndPhase
     from engine.core.phases import MOVE
 
-    st = setup_game(faction_deck("vanguards"), faction_deck("tundra-orcs"), seed=5)
-    while st.phase != MOVE or st.stack:
-        st.apply_action(next(a for a in st.legal_actions() if type(a) is EndPhase))
-    view = PlayerView(st, st.current_player())
-
-    def work(**settings: int) -> tuple[int, int]:
-        agent = PlannerAgent(7)
-        for k, v in settings.items():
-            setattr(agent, k, v)
-        ranked = agent.ranked(view, st.legal_actions())
-        return agent.nodes, len(ranked)
-
+    st = _at_phase(MOVE)
     shipped = PlannerAgent(7)
     assert (shipped.reply_top, shipped.alternatives, shipped.attacks) == (3, 3, 4)
-    full, _ = work()
-    assert work(reply_top=1)[0] < full
-    assert work(alternatives=1)[0] < full
+    full = _search_work(st)
+    assert _search_work(st, reply_top=1) < full
+    assert _search_work(st, alternatives=1) < full
 
 
 def test_magic_phase_choices_are_judged_without_the_reply() -> None:
     """In the magic phase the candidates differ only in the card discarded: they
     are judged at the end of the turn, with no reply played (which changed 2.8% of
     such choices, for a fifth of the reply's work); a move is judged after it."""
-    from engine.core.actions import EndPhase
     from engine.core.phases import MOVE
-
-    def position(phase: int) -> GameState:
-        st = setup_game(faction_deck("vanguards"), faction_deck("tundra-orcs"), seed=5)
-        while st.phase != phase or st.stack:
-            st.apply_action(next(a for a in st.legal_actions() if type(a) is EndPhase))
-        return st
-
-    def work(st: GameState, phases: frozenset[int]) -> int:
-        agent = PlannerAgent(7)
-        agent.reply_phases = phases
-        view = PlayerView(st, st.current_player())
-        agent.ranked(view, st.legal_actions())
-        return agent.nodes
 
     every = frozenset(range(7))
     shipped = PlannerAgent(7).reply_phases  # (compiled: read on an instance)
     assert MAGIC not in shipped and MOVE in shipped
-    magic = position(MAGIC)
+    magic = _at_phase(MAGIC)
     assert len(magic.legal_actions()) > 2  # discards to choose from
-    assert work(magic, shipped) < work(magic, every)
-    move = position(MOVE)
+    assert _search_work(magic, reply_phases=shipped) < _search_work(
+        magic, reply_phases=every
+    )
+    move = _at_phase(MOVE)
     assert len(move.legal_actions()) > 2
-    assert work(move, shipped) == work(move, every) > 0
+    assert (
+        _search_work(move, reply_phases=shipped)
+        == _search_work(move, reply_phases=every)
+        > 0
+    )
