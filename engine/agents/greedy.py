@@ -458,10 +458,12 @@ class GreedyAgent(Positional):
         seen: dict[tuple[int, int], float] = {}
         enemies = self._enemy_spaces(st, me)
         spot = self._spot
-        # a melee common's or champion's spot value depends on the space only
-        melee: dict[int, float] = {}
+        # a melee common's or champion's spot value depends on the space only (and
+        # on the enemy cards' spaces: the map keeps it while they stay put)
+        melee = enemies.melee
         s0, s1 = st.info.summoners
         is_ranged = st.info.is_ranged
+        ctrl = st.ctrl
         for a in actions:
             if type(a) is not Move:
                 continue
@@ -473,7 +475,7 @@ class GreedyAgent(Positional):
                 here = cache.get(unit)
                 if here is None:
                     here = cache[unit] = spot(st, unit, st.pos[unit], me, enemies)
-                if is_ranged[unit] or unit == s0 or unit == s1:
+                if is_ranged[unit] or unit == s0 or unit == s1 or ctrl[unit] != me:
                     there = spot(st, unit, a.to, me, enemies)
                 else:
                     m = melee.get(a.to)

@@ -17,13 +17,17 @@ from engine.core.state import GameState
 
 
 class NearMap:
-    """Lazy per-space minimum of weighted distances to enemy cards."""
+    """Lazy per-space minimum of weighted distances to enemy cards. ``melee``: per
+    space, the greedy agent's spot value (:meth:`Positional._spot`) of a melee unit
+    of its own that is not the summoner; it depends on the enemy cards' spaces only,
+    so it lasts as long as the map does (filled by ``GreedyAgent._move``)."""
 
-    __slots__ = ("enemies", "memo")
+    __slots__ = ("enemies", "memo", "melee")
 
     def __init__(self, enemies: list[tuple[tuple[int, ...], float]]) -> None:
         self.enemies = enemies
         self.memo: dict[int, float] = {}
+        self.melee: dict[int, float] = {}
 
     def __bool__(self) -> bool:
         return bool(self.enemies)
