@@ -896,6 +896,10 @@ class GameState:
         magic; turn, phase and the turn's memory; effects' flags and notes; the
         stack; the dice counters). Not the RNG, the log or statistics. Two states
         with equal keys play on alike (search transposition tables key on it).
+        The units that moved or attacked this turn count as sets: the rules ask
+        only whether a unit did and how many did, so two moves made in either
+        order reach the same key (a transposition the planner's play-out memory
+        then finds).
         :func:`engine.core.replay.state_digest` hashes a fixed, smaller set of these
         parts for stored replays; a new part of the state belongs in both.
         ``dice=False`` leaves the dice counters out: a search copy's dice follow a
@@ -926,8 +930,8 @@ class GameState:
             self.turn_player,
             self.turn,
             self.phase,
-            tuple(self.moved),
-            tuple(self.attacked),
+            tuple(sorted(self.moved)),
+            tuple(sorted(self.attacked)),
             self.targeted_enemy,
             tuple(sorted(self.flags.items())),
             tuple(sorted(self.notes.items())),
