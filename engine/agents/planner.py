@@ -51,7 +51,7 @@ import random
 
 from engine.agents.greedy import GreedyAgent
 from engine.agents.planner_base import BasePolicy
-from engine.agents.planner_eval import PlannerEval, in_reach
+from engine.agents.planner_eval import REACH, PlannerEval
 from engine.agents.weights import Weights, load_weights
 from engine.core.actions import (
     END_PHASE,
@@ -367,7 +367,7 @@ class PlannerAgent(BasePolicy):
             c = board[s2]
             if ctrl[c] == me or not info.is_unit[c]:
                 continue
-            if in_reach(s2, space, 2, info.is_ranged[c]):
+            if REACH[2][info.is_ranged[c]][s2] >> space & 1:  # in_reach
                 total += st.strength(c) * self.ev.hit_chance(st, c)
         return total
 

@@ -47,6 +47,19 @@ def in_reach(at: int, target: int, move: int, ranged: bool) -> bool:
     return (dr if dr < dc else dc) <= move and dist <= move + 3
 
 
+# REACH[move][ranged][at]: bit mask of the spaces ``in_reach`` of ``at`` (move 0-3)
+REACH: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] = tuple(
+    tuple(
+        tuple(
+            sum(1 << t for t in range(len(DIST)) if in_reach(at, t, move, ranged))
+            for at in range(len(DIST))
+        )
+        for ranged in (False, True)
+    )
+    for move in range(4)
+)
+
+
 class PlannerEval:
     """``PlannerEval(weights).evaluate(state, me)``."""
 
@@ -155,14 +168,16 @@ class PlannerEval:
             )
         floor = w.wounded_floor
         mover = st.turn_player
-        # (space, expected hits, reach) of the side to move's units; the other
+        # (reach mask, expected hits) of the side to move's units; the other
         # side's units with their value and life left
-        strikers: list[tuple[int, float, int, bool]] = []
+        strikers: list[tuple[int, float]] = []
         prey: list[tuple[int, float, int]] = []
         attackers: list[list[float]] = [[], []]
         gates: list[list[int]] = [[], []]
         exposed = [0, 0]
         advance = [0, 0]
+        p_ranged = self._p_ranged
+        p_melee = self._p_melee
         for space in bits_of(st.occ):
             cid = board[space]
             p = ctrl[cid]
@@ -197,19 +212,20 @@ class PlannerEval:
             dist = DIST[space][t]
             if dist == 1:
                 exposed[1 - p] += 1
-            mv = 2 if st.can_move(cid) else 0
             ranged = is_ranged[cid]
-            hits = st.strength(cid) * (self._p_ranged if ranged else self._p_melee)
-            if in_reach(space, t, mv, ranged):
+            reach = REACH[2 if st.can_move(cid) else 0][ranged][space]
+            hits = st.strength(cid) * (p_ranged if ranged else p_melee)
+            if reach >> t & 1:
                 attackers[p].append(hits)
             if p == mover:
-                strikers.append((space, hits, mv, is_ranged[cid]))
+                strikers.append((reach, hits))
         if prey and strikers and w.hanging:
             losses = []
             for space, v, lf in prey:
                 exp = 0.0
-                for s2, hits, mv, ranged in strikers:
-                    if in_reach(s2, space, mv, ranged):
+                bit = 1 << space
+                for reach, hits in strikers:
+                    if reach & bit:
                         exp += hits
                 if exp > 0.0:
                     share = 1.0 if exp >= lf else exp / (lf if lf > 0 else 1)
