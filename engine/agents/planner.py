@@ -93,6 +93,10 @@ class PlannerAgent(BasePolicy):
     # remember where play-outs from each position end (only for a stateless
     # play-out policy: greedy's own keeps a memory of the phase)
     REMEMBER_LINES = True
+    # positions of a play-out remembered (its start and the next ones): the later
+    # decisions that follow a play-out's line meet its first positions (about 98%
+    # of the meetings in six benchmark games were within 8 steps of its start)
+    LINE_KEYS = 9
 
     def __init__(self, seed: int, weights: Weights | None = None) -> None:
         super().__init__(PlannerEval(weights or load_weights()))
@@ -248,7 +252,7 @@ class PlannerAgent(BasePolicy):
                     break
             elif not st.stack or p != me:
                 break
-            if lines is not None:
+            if lines is not None and len(path) < self.LINE_KEYS:
                 key = (my_turn, *st.position_key(False))
                 if not path:  # the start
                     got = lines.get(key)
