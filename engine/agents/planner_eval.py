@@ -48,7 +48,7 @@ def in_reach(at: int, target: int, move: int, ranged: bool) -> bool:
 
 
 # REACH[move][ranged][at]: bit mask of the spaces ``in_reach`` of ``at`` (move 0-3)
-REACH: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] = tuple(
+REACH: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(
         tuple(
             sum(1 << t for t in range(len(DIST)) if in_reach(at, t, move, ranged))
