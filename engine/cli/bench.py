@@ -1,7 +1,7 @@
 """``python -m engine.bench [--json] [--random-games N] [--greedy-games N]
 [--planner-games N] [--warmup N] [--profile AGENT | --compare | --base REV]
-[--rounds N]``: engine throughput (the benchmark, and what its figures mean:
-:mod:`engine.tools.bench`).
+[--rounds N] [--instructions N]``: engine throughput (the benchmark, and what its
+figures mean: :mod:`engine.tools.bench`).
 
 ``--base REV`` plays the benchmark with the engine of git revision REV (a temporary
 worktree, removed afterwards) and with this working tree's, both pure, alternating
@@ -9,6 +9,12 @@ over ``--rounds`` rounds, and reports ``random_speedup``, ``greedy_speedup`` and
 ``planner_speedup`` (current games/s over REV's, median of the rounds)::
 
     python -m engine.bench --base 24edb14 --rounds 3 --json
+
+``--base REV --instructions N`` counts the instructions of N benchmark games per agent
+under valgrind instead of timing them (``<agent>_instruction_ratio``, REV's over the
+working tree's): a measure of work that a noisy machine does not blur::
+
+    python -m engine.bench --base HEAD --instructions 2 --json
 """
 
 from __future__ import annotations
@@ -16,7 +22,13 @@ from __future__ import annotations
 import argparse
 import json
 
-from engine.tools.bench import bench, compare, compare_base, profile
+from engine.tools.bench import (
+    bench,
+    compare,
+    compare_base,
+    compare_instructions,
+    profile,
+)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -55,7 +67,22 @@ def main(argv: list[str] | None = None) -> int:
         default=3,
         help="rounds of --compare or --base (default 3)",
     )
+    ap.add_argument(
+        "--instructions",
+        type=int,
+        metavar="N",
+        help="with --base: count the instructions of N games per agent under "
+        "valgrind (work, not time) instead of timing rounds",
+    )
     ns = ap.parse_args(argv)
+    if ns.instructions is not None:
+        if not ns.base:
+            ap.error("--instructions needs --base REV")
+        if ns.instructions < 1:
+            ap.error("--instructions must be at least 1")
+        res = compare_instructions(ns.base, ns.instructions)
+        print(json.dumps(res, sort_keys=True) if ns.json else res)
+        return 0
     if ns.compare or ns.base:
         if ns.rounds < 1:
             ap.error("--rounds must be at least 1")

@@ -39,6 +39,16 @@ benchmark's ``--warmup`` accepts (``--random-games``, ``--greedy-games``,
 ``--planner-games``, ``--warmup``), so it works for revisions where the benchmark was
 still the module ``engine/bench.py``; an agent REV does not register (``planner``)
 gets no ratio. The worktree is removed afterwards, also on an error or an interrupt.
+``--base REV --instructions N`` (:func:`compare_instructions`) counts work instead of
+time: each side plays one game of each of the first ``N`` benchmark matchups per agent
+(seeds of the timed run) under valgrind's cachegrind, and the instructions the games
+took (the run's, minus those of the same child playing none: imports, decks, one
+random game per matchup to load the abilities) give ``<agent>_instruction_ratio``,
+base/current (above 1: the working tree does less work). A VM's speed varies by 10-15%
+from minute to minute; the count does not (``PYTHONHASHSEED=0``: two runs of one tree
+agree to about 0.1%), so a change of a few percent that leaves the games as they were
+shows there. It is no speed: memory traffic and the garbage collector's timing are not
+in it, so a speed-up is still confirmed by ``--base`` with timing.
 Agent strength is measured by ``python -m engine.ladder`` and
 ``python -m engine.agents --table``, not here.
 """
@@ -48,12 +58,15 @@ from __future__ import annotations
 import json
 import os
 import platform
+import re
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -310,28 +323,19 @@ def _tree_child(tree: Path, args: list[str]) -> dict[str, Any]:
     return data
 
 
-def compare_base(rev: str, rounds: int, args: list[str]) -> dict[str, Any]:
-    """The engine of git revision ``rev`` (a temporary worktree) against the working
-    tree's, both pure, ``rounds`` rounds alternating which plays first; speed-ups are
-    current/base (see the module docstring). The worktree is always removed."""
-    if rounds < 1:
-        raise ValueError("rounds must be at least 1")
+@contextmanager
+def _worktree(rev: str) -> Iterator[tuple[str, Path]]:
+    """(commit, path) of git revision ``rev`` checked out in a temporary worktree,
+    removed afterwards (also on an error or an interrupt)."""
     try:
         commit = _git("rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}")
     except subprocess.CalledProcessError:
         raise SystemExit(f"--base: {rev!r} is not a commit of {TREE}") from None
     tmp = Path(tempfile.mkdtemp(prefix="sw-bench-base-"))
     base = tmp / "engine-base"
-    per: dict[str, list[dict[str, Any]]] = {"base": [], "current": []}
-    order: list[list[str]] = []
     try:
         _git("worktree", "add", "--detach", "--quiet", str(base), commit)
-        trees = {"base": base, "current": TREE}
-        for i in range(rounds):
-            sides = ["base", "current"] if i % 2 == 0 else ["current", "base"]
-            order.append(sides)
-            for side in sides:
-                per[side].append(_tree_child(trees[side], args))
+        yield commit, base
     finally:
         removed = subprocess.run(
             ["git", "worktree", "remove", "--force", str(base)],
@@ -348,6 +352,23 @@ def compare_base(rev: str, rounds: int, args: list[str]) -> dict[str, Any]:
         if removed.returncode != 0 and str(base) in listed:
             # (its directory is gone now: drop git's record of it)
             subprocess.run(["git", "worktree", "prune"], cwd=TREE, capture_output=True)
+
+
+def compare_base(rev: str, rounds: int, args: list[str]) -> dict[str, Any]:
+    """The engine of git revision ``rev`` (a temporary worktree) against the working
+    tree's, both pure, ``rounds`` rounds alternating which plays first; speed-ups are
+    current/base (see the module docstring). The worktree is always removed."""
+    if rounds < 1:
+        raise ValueError("rounds must be at least 1")
+    per: dict[str, list[dict[str, Any]]] = {"base": [], "current": []}
+    order: list[list[str]] = []
+    with _worktree(rev) as (commit, base):
+        trees = {"base": base, "current": TREE}
+        for i in range(rounds):
+            sides = ["base", "current"] if i % 2 == 0 else ["current", "base"]
+            order.append(sides)
+            for side in sides:
+                per[side].append(_tree_child(trees[side], args))
     out: dict[str, Any] = {
         "base": rev,
         "base_commit": commit,
@@ -385,3 +406,117 @@ def cpu_seconds() -> float:
     me = resource.getrusage(resource.RUSAGE_SELF)
     kids = resource.getrusage(resource.RUSAGE_CHILDREN)
     return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+#: What a ``--instructions`` child runs: one game of each of the first ``games``
+#: benchmark matchups for ``agent`` (seeds ``seed + i``), after the decks are resolved
+#: and one random game per matchup has loaded their abilities; only what every
+#: revision since the benchmark began offers (``faction_deck``, ``play_many``).
+_PLAYER = """\
+import json, sys
+import engine
+from engine.deckbuilding.resolve import faction_deck
+from engine.play import play_many
+matchups, agent, games, seed = json.loads(sys.argv[1])
+sys.stderr.write("bench-engine-file=" + engine.__file__ + "\\n")
+decks = {f: faction_deck(f) for pair in matchups for f in pair}
+for i, (a, b) in enumerate(matchups):
+    play_many(decks[a], decks[b], seed=90_000 + i, games=1)
+turns = 0
+for i in range(games):
+    a, b = matchups[i % len(matchups)]
+    for r in play_many(
+        decks[a], decks[b], seed=seed + i, games=1, agent_a=agent, agent_b=agent
+    ):
+        turns += r.turns
+print(json.dumps({"games": games, "turns": turns}))
+"""
+
+_REFS = re.compile(r"I\s+refs:\s+([\d,]+)")
+
+
+def _instructions(tree: Path, agent: str, games: int) -> tuple[int, int]:
+    """(instructions, turns) of ``games`` benchmark games of ``agent`` self-play with
+    the engine of ``tree`` (pure, under cachegrind), less those of the same child
+    playing none."""
+    env = dict(os.environ)
+    env["SW_ENGINE_PURE"] = "1"
+    env["PYTHONHASHSEED"] = "0"
+    env["PYTHONPATH"] = os.pathsep.join(
+        [str(tree), *filter(None, [os.environ.get("PYTHONPATH")])]
+    )
+    grind = [
+        "valgrind",
+        "--tool=cachegrind",
+        "--cache-sim=no",
+        "--cachegrind-out-file=/dev/null",
+    ]
+
+    def one(n: int, under: bool) -> tuple[int, int]:
+        arg = json.dumps([[list(m) for m in MATCHUPS], agent, n, 2024])
+        cmd = [sys.executable, "-c", _PLAYER, arg]
+        proc = subprocess.run(
+            grind + cmd if under else cmd,
+            cwd=tree,
+            env=env,
+            capture_output=True,
+            text=True,
+        )
+        if proc.returncode != 0:
+            tail = "\n".join(proc.stderr.strip().splitlines()[-15:])
+            raise RuntimeError(f"the games in {tree} failed:\n{tail}")
+        files = [
+            line[len(_MARK) :]
+            for line in proc.stderr.splitlines()
+            if line.startswith(_MARK)
+        ]
+        if not files or not Path(files[0]).resolve().is_relative_to(tree.resolve()):
+            raise RuntimeError(f"the child for {tree} imported engine from {files}")
+        turns = int(json.loads(proc.stdout.strip().splitlines()[-1])["turns"])
+        if not under:
+            return 0, turns
+        got = _REFS.search(proc.stderr)
+        if got is None:
+            raise RuntimeError(f"no instruction count from valgrind:\n{proc.stderr}")
+        return int(got.group(1).replace(",", "")), turns
+
+    one(0, False)  # (byte-compiles the tree's modules outside the count)
+    fixed, _ = one(0, True)
+    total, turns = one(games, True)
+    return total - fixed, turns
+
+
+def compare_instructions(
+    rev: str, games: int, agents: tuple[str, ...] = AGENTS
+) -> dict[str, Any]:
+    """Work of the engine of git revision ``rev`` (a temporary worktree) against the
+    working tree's, as instructions counted by cachegrind (module docstring):
+    ``<agent>_instruction_ratio`` is base/current for each agent both register."""
+    if shutil.which("valgrind") is None:
+        raise SystemExit("--instructions needs valgrind (apt-get install valgrind)")
+    if games < 1:
+        raise ValueError("games must be at least 1")
+    with _worktree(rev) as (commit, base):
+        out: dict[str, Any] = {
+            "base": rev,
+            "base_commit": commit,
+            "base_tree": str(base),
+            "current_commit": _git("rev-parse", "HEAD"),
+            "games": games,
+            "engine_build": "pure",
+            "machine": machine(),
+        }
+        for agent in agents:
+            try:
+                b, bt = _instructions(base, agent, games)
+            except RuntimeError:
+                if agent == "planner":  # (a revision from before the planner)
+                    continue
+                raise
+            c, ct = _instructions(TREE, agent, games)
+            out[f"base_{agent}_instructions"] = b
+            out[f"current_{agent}_instructions"] = c
+            out[f"base_{agent}_turns"] = bt
+            out[f"current_{agent}_turns"] = ct
+            out[f"{agent}_instruction_ratio"] = round(b / c, 3)
+    return out
