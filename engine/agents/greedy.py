@@ -454,36 +454,49 @@ class GreedyAgent(Positional):
         me = view.player
         best: Action = END_PHASE
         best_v = 0.5
-        cache: dict[int, float] = {}
-        seen: dict[tuple[int, int], float] = {}
         enemies = self._enemy_spaces(st, me)
         spot = self._spot
         # a melee common's or champion's spot value depends on the space only (and
-        # on the enemy cards' spaces: the map keeps it while they stay put)
+        # on the enemy cards' spaces: the map keeps it while they stay put); other
+        # units' values are kept per unit and destination (moves differ in ``via``)
         melee = enemies.melee
+        here_of: dict[int, float] = {}
+        seen: dict[int, dict[int, float]] = {}
         s0, s1 = st.info.summoners
         is_ranged = st.info.is_ranged
         ctrl = st.ctrl
+        board = st.board
+        unit = -1
+        here = 0.0
+        plain = False
+        tos: dict[int, float] = {}
         for a in actions:
             if type(a) is not Move:
                 continue
             assert isinstance(a, Move)
-            unit = a.unit
-            key = (unit, a.to)
-            v = seen.get(key)
-            if v is None:
-                here = cache.get(unit)
-                if here is None:
-                    here = cache[unit] = spot(st, unit, st.pos[unit], me, enemies)
-                if is_ranged[unit] or unit == s0 or unit == s1 or ctrl[unit] != me:
-                    there = spot(st, unit, a.to, me, enemies)
-                else:
-                    m = melee.get(a.to)
-                    if m is None:
-                        m = melee[a.to] = spot(st, unit, a.to, me, enemies)
-                    there = m
-                v = seen[key] = there - here
-            if a.via >= 0 and st.ctrl[st.board[a.via]] != me:
+            if a.unit != unit:  # (a unit's moves come together)
+                unit = a.unit
+                h = here_of.get(unit)
+                if h is None:
+                    h = here_of[unit] = spot(st, unit, st.pos[unit], me, enemies)
+                here = h
+                plain = not (
+                    is_ranged[unit] or unit == s0 or unit == s1 or ctrl[unit] != me
+                )
+                if not plain:
+                    tos = seen.setdefault(unit, {})
+            to = a.to
+            if plain:
+                m = melee.get(to)
+                if m is None:
+                    m = melee[to] = spot(st, unit, to, me, enemies)
+                v = m - here
+            else:
+                got = tos.get(to)
+                if got is None:
+                    got = tos[to] = spot(st, unit, to, me, enemies) - here
+                v = got
+            if a.via >= 0 and ctrl[board[a.via]] != me:
                 v += 1.0
             if v > best_v:
                 best, best_v = a, v
