@@ -83,7 +83,7 @@ def test_pages_docs_and_replay_run_without_csp_violations(
     page.get_by_role("button", name="Log in").click()
     page.wait_for_url(f"{base}/")
 
-    def visit(path: str, ready: str) -> None:
+    def visit(path: str, ready: str, wait_ms: float = 5_000) -> None:
         response = page.goto(f"{base}{path}")
         assert response is not None and response.ok, path
         policy = response.header_value("content-security-policy") or ""
@@ -91,7 +91,7 @@ def test_pages_docs_and_replay_run_without_csp_violations(
         assert "script-src 'self'" in policy and "unsafe-inline" not in re.search(
             r"script-src[^;]*", policy
         ).group(0), path  # type: ignore[union-attr]
-        expect(page.locator(ready).first).to_be_visible()
+        expect(page.locator(ready).first).to_be_visible(timeout=wait_ms)
         page.wait_for_load_state("networkidle")
         violations = unexpected(page.evaluate("window.__csp"))
         assert violations == [], (path, violations)
@@ -108,8 +108,10 @@ def test_pages_docs_and_replay_run_without_csp_violations(
     assert widths and all(w.endswith("%") for w in widths), widths
     assert any(w != "0%" for w in widths), widths
     # Swagger UI drew the operations (its init script came from ?script, a file).
-    visit("/api/docs/", ".swagger-ui .opblock")
-    visit("/api/redoc/", "text=Summoner Wars deck lab API")
+    # (the API viewers lay out the whole schema in the browser: on a loaded 2-core
+    # machine ReDoc drew its menu within 5 s but not yet its title)
+    visit("/api/docs/", ".swagger-ui .opblock", wait_ms=30_000)
+    visit("/api/redoc/", "text=Summoner Wars deck lab API", wait_ms=30_000)
     # The replay's script draws the board and steps through the game.
     visit(f"/simulations/{job.pk}/games/0/", "[data-field=label]")
     expect(page.locator("[data-field=label]")).to_contain_text("Setup")
