@@ -287,25 +287,23 @@ def _git(*args: str, cwd: Path = TREE) -> str:
     return out.stdout.strip()
 
 
-def _tree_child(tree: Path, args: list[str]) -> dict[str, Any]:
-    """The benchmark (``--json`` plus ``args``) played by the engine of ``tree``, pure,
-    in a child process with ``tree`` as its working directory and first on its
-    ``sys.path``; its JSON with ``engine_file`` (what it imported) added."""
+def _in_tree(
+    tree: Path, cmd: list[str], what: str, env_extra: dict[str, str] | None = None
+) -> tuple[subprocess.CompletedProcess[str], str]:
+    """Run ``cmd`` (a child that prints ``_MARK`` and the ``engine.__file__`` it
+    imported on stderr) with ``tree`` as its working directory and first on its
+    ``sys.path``, on the pure build; its finished process and that file, which must
+    lie under ``tree``."""
     env = dict(os.environ)
     env["SW_ENGINE_PURE"] = "1"
+    env.update(env_extra or {})
     env["PYTHONPATH"] = os.pathsep.join(
         [str(tree), *filter(None, [os.environ.get("PYTHONPATH")])]
     )
-    proc = subprocess.run(
-        [sys.executable, "-c", _RUNNER, "--json", *args],
-        cwd=tree,
-        env=env,
-        capture_output=True,
-        text=True,
-    )
+    proc = subprocess.run(cmd, cwd=tree, env=env, capture_output=True, text=True)
     if proc.returncode != 0:
         tail = "\n".join(proc.stderr.strip().splitlines()[-15:])
-        raise RuntimeError(f"the benchmark in {tree} failed:\n{tail}")
+        raise RuntimeError(f"{what} in {tree} failed:\n{tail}")
     files = [
         line[len(_MARK) :]
         for line in proc.stderr.splitlines()
@@ -313,13 +311,23 @@ def _tree_child(tree: Path, args: list[str]) -> dict[str, Any]:
     ]
     if not files or not Path(files[0]).resolve().is_relative_to(tree.resolve()):
         raise RuntimeError(f"the child for {tree} imported engine from {files}")
+    return proc, files[0]
+
+
+def _tree_child(tree: Path, args: list[str]) -> dict[str, Any]:
+    """The benchmark (``--json`` plus ``args``) played by the engine of ``tree``, pure,
+    in a child process with ``tree`` as its working directory and first on its
+    ``sys.path``; its JSON with ``engine_file`` (what it imported) added."""
+    proc, engine_file = _in_tree(
+        tree, [sys.executable, "-c", _RUNNER, "--json", *args], "the benchmark"
+    )
     lines = [line for line in proc.stdout.splitlines() if line.strip()]
     data: dict[str, Any] = json.loads(lines[-1])
     if data.get("engine_build", "pure") != "pure":
         raise RuntimeError(
             f"asked {tree} for the pure build, got {data['engine_build']}"
         )
-    data["engine_file"] = files[0]
+    data["engine_file"] = engine_file
     return data
 
 
@@ -439,12 +447,6 @@ def _instructions(tree: Path, agent: str, games: int) -> tuple[int, int]:
     """(instructions, turns) of ``games`` benchmark games of ``agent`` self-play with
     the engine of ``tree`` (pure, under cachegrind), less those of the same child
     playing none."""
-    env = dict(os.environ)
-    env["SW_ENGINE_PURE"] = "1"
-    env["PYTHONHASHSEED"] = "0"
-    env["PYTHONPATH"] = os.pathsep.join(
-        [str(tree), *filter(None, [os.environ.get("PYTHONPATH")])]
-    )
     grind = [
         "valgrind",
         "--tool=cachegrind",
@@ -455,23 +457,9 @@ def _instructions(tree: Path, agent: str, games: int) -> tuple[int, int]:
     def one(n: int, under: bool) -> tuple[int, int]:
         arg = json.dumps([[list(m) for m in MATCHUPS], agent, n, 2024])
         cmd = [sys.executable, "-c", _PLAYER, arg]
-        proc = subprocess.run(
-            grind + cmd if under else cmd,
-            cwd=tree,
-            env=env,
-            capture_output=True,
-            text=True,
+        proc, _ = _in_tree(
+            tree, grind + cmd if under else cmd, "the games", {"PYTHONHASHSEED": "0"}
         )
-        if proc.returncode != 0:
-            tail = "\n".join(proc.stderr.strip().splitlines()[-15:])
-            raise RuntimeError(f"the games in {tree} failed:\n{tail}")
-        files = [
-            line[len(_MARK) :]
-            for line in proc.stderr.splitlines()
-            if line.startswith(_MARK)
-        ]
-        if not files or not Path(files[0]).resolve().is_relative_to(tree.resolve()):
-            raise RuntimeError(f"the child for {tree} imported engine from {files}")
         turns = int(json.loads(proc.stdout.strip().splitlines()[-1])["turns"])
         if not under:
             return 0, turns
