@@ -45,6 +45,7 @@ from engine.agents.weights import (
     WEIGHTS_FILE,
     Weights,
     load_weights,
+    weights_history,
     write_weights,
 )
 from engine.core.play import derive_seed, play_game
@@ -106,6 +107,13 @@ def _deals(rng: random.Random, n: int) -> list[tuple[str, str, int]]:
         (rng.choice(FACTIONS), rng.choice(FACTIONS), rng.getrandbits(32))
         for _ in range(n)
     ]
+
+
+def _with_history(meta: dict[str, Any]) -> dict[str, Any]:
+    """``meta`` with the shipped weights' hand-made changes (``changes``), which
+    the tuned weights start from: written weights keep that history."""
+    history = weights_history()
+    return {**meta, "changes": history} if history else meta
 
 
 def _clamp(name: str, v: float) -> float:
@@ -200,7 +208,7 @@ def tune_spsa(
         # the champion changes only when the check says the tuned weights are not
         # worse; otherwise the start weights are kept (and the run recorded)
         kept = check > 0 and res.check_score < 0.5
-        meta = {k: v for k, v in out.items() if k != "weights"}
+        meta = _with_history({k: v for k, v in out.items() if k != "weights"})
         meta["kept_start_weights"] = kept
         write_weights(WEIGHTS_FILE, start if kept else res.weights, meta)
     return start, res, out
@@ -253,7 +261,7 @@ def tune_texel(
         "cpu_seconds": cpu,
         "weights": {k: round(v, 4) for k, v in res.weights.as_dict().items()},
     }
-    meta = {k: v for k, v in out.items() if k != "weights"}
+    meta = _with_history({k: v for k, v in out.items() if k != "weights"})
     if out_path:
         write_weights(out_path, res.weights, meta)
     if write:

@@ -140,6 +140,18 @@ def write_weights(path: Path | str, w: Weights, meta: Mapping[str, object]) -> N
     Path(path).write_text(json.dumps(doc, indent=2, sort_keys=False) + "\n")
 
 
+def weights_history(path: Path | str | None = None) -> list[str]:
+    """The changes made by hand to the shipped weights, oldest first (their file's
+    ``meta.changes``; ``path`` defaults to :data:`WEIGHTS_FILE`). A tuning run starts
+    from those weights, so what it writes keeps their history."""
+    p = WEIGHTS_FILE if path is None else Path(path)
+    if not p.exists():
+        return []
+    meta = json.loads(p.read_text()).get("meta", {})
+    changes = meta.get("changes", []) if isinstance(meta, dict) else []
+    return [str(c) for c in changes] if isinstance(changes, list) else []
+
+
 _LOADED: list[Weights] = []
 
 

@@ -8,9 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from engine.agents import texel
+from engine.agents import texel, tuning
 from engine.agents.planner_eval import PlannerEval
-from engine.agents.weights import Weights, load_weights, read_weights
+from engine.agents.weights import (
+    Weights,
+    load_weights,
+    read_weights,
+    weights_history,
+)
 from engine.cli.tune import main
 
 # weights that enter the evaluation linearly and multiply no other weight
@@ -105,3 +110,24 @@ def test_cli_end_to_end(
     assert doc["command"].startswith("python -m engine.tune --method texel")
     assert read_weights(out).as_dict() == pytest.approx(doc["weights"], abs=1e-4)
     assert shipped.read_text() == before  # --out never touches the shipped file
+    # the hand-made changes of the weights it started from go with the new ones
+    history = json.loads(before)["meta"]["changes"]
+    assert history and json.loads(out.read_text())["meta"]["changes"] == history
+
+
+def test_write_keeps_the_shipped_weights_history(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # --write replaces the shipped file (here a copy): the history of hand-set
+    # changes it recorded must survive the tuning run
+    monkeypatch.setattr(texel, "PAIRINGS", (("greedy", "greedy"),))
+    shipped = Path(texel.__file__).parent / "planner_weights.json"
+    target = tmp_path / "planner_weights.json"
+    target.write_text(shipped.read_text())
+    monkeypatch.setattr(tuning, "WEIGHTS_FILE", target)
+    argv = ["--method", "texel", "--games", "3", "--seed", "2", "--check", "0"]
+    assert main([*argv, "--write", "--json"]) == 0
+    capsys.readouterr()
+    meta = json.loads(target.read_text())["meta"]
+    assert meta["command"].startswith("python -m engine.tune --method texel --games 3")
+    assert meta["changes"] == weights_history(shipped) != []
