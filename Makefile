@@ -83,6 +83,7 @@ test-fast: install
 
 lint: install
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 
 typecheck: install
 	$(BIN)/mypy sw_site cards decks work simulate analysis accounts engine

@@ -1,6 +1,7 @@
 """The code type-checks and lints clean: mypy over the apps and the engine, with the
 settings of pyproject.toml (django-stubs and DRF plugins; the engine strict about
-untyped defs), and ruff. ``make typecheck`` and ``make lint`` run the same commands."""
+untyped defs), and ruff (its lint rules and its formatting). ``make typecheck`` and
+``make lint`` run the same commands."""
 
 from __future__ import annotations
 
@@ -39,6 +40,19 @@ def test_ruff_passes() -> None:
     """Lint (``make lint``): the rules of pyproject.toml over the whole tree."""
     out = subprocess.run(
         [sys.executable, "-m", "ruff", "check", "."],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert out.returncode == 0, out.stdout[-4000:] + out.stderr[-2000:]
+
+
+def test_ruff_format_leaves_the_tree_as_it_is() -> None:
+    """Formatting (``make lint``): ``ruff format`` would change no file, so a diff
+    shows only what a change means."""
+    out = subprocess.run(
+        [sys.executable, "-m", "ruff", "format", "--check", "."],
         cwd=ROOT,
         capture_output=True,
         text=True,

@@ -238,8 +238,10 @@ def run_ticket(*, batch: bool = True, only: tuple[str, int] | None = None) -> bo
     lane = claim(batch=batch, worker=heartbeat.worker_name(), only=only)
     if lane is None:
         return False
-    if batch and lane.priority == Priority.INTERACTIVE and conf.queue(1) != conf.queue(
-        0
+    if (
+        batch
+        and lane.priority == Priority.INTERACTIVE
+        and conf.queue(1) != conf.queue(0)
     ):
         # A batch ticket took interactive work: the batch lane it was sent for
         # still needs one (tickets of each class are conserved).
@@ -320,9 +322,7 @@ def finish_slice(kind: Kind, lane: Lane, results: list[Any], elapsed_ms: int) ->
         kind.changed(lane.job_id)
 
 
-def _finish_slice(
-    kind: Kind, lane: Lane, results: list[Any], elapsed_ms: int
-) -> bool:
+def _finish_slice(kind: Kind, lane: Lane, results: list[Any], elapsed_ms: int) -> bool:
     finished = False
     with transaction.atomic():
         job = kind.model.objects.select_for_update().filter(pk=lane.job_id).first()

@@ -52,9 +52,7 @@ def test_faction_without_deck_list_is_400_deck_unknown(auth_client, dispatched, 
 
 
 @pytest.mark.django_db
-def test_broker_refusing_a_job_fails_it_instead_of_leaving_it_queued(
-    user, monkeypatch
-):
+def test_broker_refusing_a_job_fails_it_instead_of_leaving_it_queued(user, monkeypatch):
     def broker_down(interactive: int = 0, batch: int = 0) -> None:
         from kombu.exceptions import OperationalError
 
