@@ -241,9 +241,11 @@ class GreedyAgent(Positional):
         actions: list[Action],
         baseline: Action | None,
         enemies: NearMap | None = None,
+        gain: bool = True,
     ) -> tuple[Action, float]:
         """The action with the best look-ahead value (``baseline`` on ties) and
-        its gain over the current position."""
+        its gain over the current position (0.0 when ``gain`` is False: the
+        current position is then valued only if the attack cache needs it)."""
         root = self._root
         if root is None:
             root = self._root = view.search()
@@ -253,9 +255,9 @@ class GreedyAgent(Positional):
         base_v = None
         budget = max(2, self.BUDGET // len(actions))
         now = self._root_v
-        if now is None:
-            now = self._root_v = evaluate(root, me)
         cache = self._attack_cache(root)
+        if now is None and (gain or cache is not None):
+            now = self._root_v = evaluate(root, me)
         damage = root.damage
         boost = root.boost
         for a in actions:
@@ -270,7 +272,7 @@ class GreedyAgent(Positional):
                 s = root.info.summoners[me]
                 key = (-1, int(root.targeted_enemy), damage[s], boost[s])
             if key is not None:
-                assert cache is not None
+                assert cache is not None and now is not None
                 d = cache.get(key)
                 if d is None:
                     v = self._outcome(root, a, me, enemies, budget)
@@ -285,7 +287,7 @@ class GreedyAgent(Positional):
                 best, best_v = a, v
         if baseline is not None and base_v is not None and best_v <= base_v + 1e-9:
             return baseline, 0.0
-        return best, best_v - now
+        return best, 0.0 if now is None else best_v - now
 
     def _attack_cache(self, root: GameState) -> dict[tuple[int, ...], float] | None:
         """Gains of attacks already scored in this attack phase, reused while the
@@ -315,7 +317,7 @@ class GreedyAgent(Positional):
         if view.pending() is not None:
             st = view.public_state()
             enemies = self._enemy_spaces(st, view.player)
-            return self._best_by_eval(view, actions, None, enemies)[0]
+            return self._best_by_eval(view, actions, None, enemies, gain=False)[0]
         st = view.public_state()
         # events are weighed when a phase starts and again before ending it (not
         # at every step in between: look-ahead through their choices is costly)
@@ -353,7 +355,7 @@ class GreedyAgent(Positional):
             self._root = st
             self._root_v = None
             enemies = self._enemy_spaces(st, view.player)
-            return self._best_by_eval(view, actions, None, enemies)[0]
+            return self._best_by_eval(view, actions, None, enemies, gain=False)[0]
         phase = st.phase
         if phase == SUMMON:
             return self._summon(view, st, actions, [])
