@@ -24,38 +24,29 @@ PACKAGES = (
 )
 
 
-@pytest.mark.slow
-def test_mypy_passes() -> None:
+def _passes(*args: str, timeout: int = 300) -> None:
+    """``python -m <args>`` in the repository exits 0 (its output's tail if not)."""
     out = subprocess.run(
-        [sys.executable, "-m", "mypy", *PACKAGES],
+        [sys.executable, "-m", *args],
         cwd=ROOT,
         capture_output=True,
         text=True,
-        timeout=600,
+        timeout=timeout,
     )
     assert out.returncode == 0, out.stdout[-4000:] + out.stderr[-2000:]
+
+
+@pytest.mark.slow
+def test_mypy_passes() -> None:
+    _passes("mypy", *PACKAGES, timeout=600)
 
 
 def test_ruff_passes() -> None:
     """Lint (``make lint``): the rules of pyproject.toml over the whole tree."""
-    out = subprocess.run(
-        [sys.executable, "-m", "ruff", "check", "."],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert out.returncode == 0, out.stdout[-4000:] + out.stderr[-2000:]
+    _passes("ruff", "check", ".")
 
 
 def test_ruff_format_leaves_the_tree_as_it_is() -> None:
     """Formatting (``make lint``): ``ruff format`` would change no file, so a diff
     shows only what a change means."""
-    out = subprocess.run(
-        [sys.executable, "-m", "ruff", "format", "--check", "."],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert out.returncode == 0, out.stdout[-4000:] + out.stderr[-2000:]
+    _passes("ruff", "format", "--check", ".")
