@@ -19,6 +19,7 @@ machine (``make run``) can take its tickets.
 
 from __future__ import annotations
 
+import math
 import os
 import signal
 import subprocess
@@ -32,9 +33,11 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
+from engine.deckbuilding.resolve import faction_deck
 from engine.play import play_many
 from simulate import adapters, selectors, workers
 from simulate.models import ChunkResult, SimulationJob
+from work import conf as work_conf
 
 from .conftest import FACTION_A, FACTION_B
 
@@ -186,25 +189,39 @@ def test_planner_games_are_the_same_on_a_two_process_worker(
     check_exact(job)
 
 
+def planner_game_seconds() -> float:
+    """Wall seconds a planner-against-planner game of the test decks takes on this
+    machine now (two games in this process)."""
+    a, b = faction_deck(FACTION_A), faction_deck(FACTION_B)
+    t0 = time.perf_counter()
+    play_many(a, b, seed=7, games=2, agent_a="planner", agent_b="planner")
+    return (time.perf_counter() - t0) / 2
+
+
 @pytest.mark.django_db(transaction=True)
 def test_a_short_soft_time_limit_slices_finer_and_never_fails_the_job(
     auth_client, queue, tmp_path
 ):
-    """CELERY_TASK_SOFT_TIME_LIMIT=5 with planner games of about a second each: the
-    slices shrink to fit the limit (a third of it), the job completes, its games
-    are the engine's, and no slice was lost on the way."""
+    """CELERY_TASK_SOFT_TIME_LIMIT=5 (slices of 5/3 s): the slices shrink to fit the
+    limit, the job completes, its games are the engine's, and no slice was lost on
+    the way. Each of the 4 lanes gets about three slices' worth of planner games,
+    counted from how long a game takes on this machine (a fixed count was cut by
+    time on a slow machine and not at all on a fast one)."""
+    lanes, budget = work_conf.get("LANES"), 5 / 3
+    per_lane = max(3, min(100, math.ceil(3 * budget / planner_game_seconds())))
+    games = lanes * per_lane
     log = tmp_path / "worker.log"
     limits = {"CELERY_TASK_SOFT_TIME_LIMIT": "5", "CELERY_TASK_TIME_LIMIT": "8"}
     with celery_worker(queue, log, **limits):
-        job_id = submit(auth_client, games=12, agent_a="planner", agent_b="planner")
+        job_id = submit(auth_client, games=games, agent_a="planner", agent_b="planner")
         body = wait_for(auth_client, job_id, log, done, timeout=300)
     assert body["status"] == "done", (body.get("error"), log.read_text()[-3000:])
-    job = assert_complete(job_id, 12)
+    job = assert_complete(job_id, games)
     rows = ChunkResult.objects.filter(job=job)
-    assert rows.count() > 4  # more slices than lanes: cut by time
+    assert rows.count() > lanes, games  # more slices than lanes: cut by time
     assert max(r.elapsed_ms for r in rows) < 5000
     assert job.heals == 0
-    check_exact(job)
+    check_exact(job, count=12)  # (the first 12: all of them would cost as long again)
 
 
 @pytest.mark.django_db(transaction=True)
