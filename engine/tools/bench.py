@@ -265,19 +265,21 @@ def compare(rounds: int, args: list[str]) -> dict[str, Any]:
 #: The working tree this engine was imported from (the parent of ``engine/``).
 TREE = Path(engine.__file__).resolve().parent.parent
 
+#: What every child script writes on stderr before the ``engine.__file__`` it imported.
+_MARK = "bench-engine-file="
+
 #: What a ``--base`` child runs (``python -c``): imports ``engine`` from the first
 #: entry of ``sys.path`` (its tree), says which file that was on stderr, then runs that
 #: tree's ``python -m engine.bench`` with the arguments given (a module of its own in
 #: older revisions, an alias of ``engine.cli.bench`` today: ``runpy`` finds either).
-_RUNNER = """\
+_RUNNER = f"""\
 import runpy, sys
 import engine
-sys.stderr.write("bench-engine-file=" + engine.__file__ + "\\n")
+sys.stderr.write({_MARK!r} + engine.__file__ + "\\n")
 sys.stderr.flush()
 sys.argv = ["engine.bench", *sys.argv[1:]]
 runpy.run_module("engine.bench", run_name="__main__", alter_sys=True)
 """
-_MARK = "bench-engine-file="
 
 
 def _git(*args: str, cwd: Path = TREE) -> str:
@@ -420,14 +422,14 @@ def cpu_seconds() -> float:
 #: benchmark matchups for ``agent`` (seeds ``seed + i``), after the decks are resolved
 #: and one random game per matchup has loaded their abilities; only what every
 #: revision since the benchmark began offers (``faction_deck``, ``play_many``).
-_PLAYER = """\
+_PLAYER = f"""\
 import json, sys
 import engine
 from engine.deckbuilding.resolve import faction_deck
 from engine.play import play_many
 matchups, agent, games, seed = json.loads(sys.argv[1])
-sys.stderr.write("bench-engine-file=" + engine.__file__ + "\\n")
-decks = {f: faction_deck(f) for pair in matchups for f in pair}
+sys.stderr.write({_MARK!r} + engine.__file__ + "\\n")
+decks = {{f: faction_deck(f) for pair in matchups for f in pair}}
 for i, (a, b) in enumerate(matchups):
     play_many(decks[a], decks[b], seed=90_000 + i, games=1)
 turns = 0
@@ -437,7 +439,7 @@ for i in range(games):
         decks[a], decks[b], seed=seed + i, games=1, agent_a=agent, agent_b=agent
     ):
         turns += r.turns
-print(json.dumps({"games": games, "turns": turns}))
+print(json.dumps({{"games": games, "turns": turns}}))
 """
 
 _REFS = re.compile(r"I\s+refs:\s+([\d,]+)")
