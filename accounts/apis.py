@@ -19,7 +19,7 @@ from rest_framework.views import APIView
 
 from accounts.selectors import auth_token_list
 from accounts.services import auth_token_get_or_create, auth_token_revoke
-from sw_site.fields import StrictCharField
+from sw_site.fields import StrictCharField, StrictInputSerializer
 from sw_site.openapi import DESCRIPTIONS, error_response
 from sw_site.throttles import login_failed, login_succeeded, login_wait
 
@@ -38,7 +38,7 @@ class AuthTokenCreateApi(APIView):
         # Wrong credentials are a 401 with `WWW-Authenticate: Token`, not a 403.
         return "Token"
 
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(StrictInputSerializer):
         class Meta:
             ref_name = "AuthTokenCreateInput"
 

@@ -34,6 +34,7 @@ from simulate.apis import (
     deck_rejected_response,
 )
 from simulate.services import decks as deck_services
+from sw_site.fields import StrictInputSerializer
 from work.models import JobStatus
 from work.services import TooManyActiveJobs
 
@@ -145,7 +146,7 @@ class SubmittedSerializer(serializers.Serializer):
     url = serializers.CharField()
 
 
-class _InputSerializer(serializers.Serializer):
+class _InputSerializer(StrictInputSerializer):
     field = serializers.ListField(
         child=serializers.JSONField(), required=False, help_text=FIELD_HELP
     )
@@ -158,19 +159,26 @@ class _InputSerializer(serializers.Serializer):
     )
 
 
+class OneClimbField(serializers.IntegerField):
+    """Card values take ``climb`` so that one body serves both analyses, but only
+    as 1: anything else is refused with why, never dropped."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(min_value=1, max_value=1, default=1, **kwargs)
+
+    def to_internal_value(self, data: Any) -> int:
+        if not (data == "1" or (type(data) is int and data == 1)):
+            raise serializers.ValidationError(
+                CLIMB_CARD_VALUES.format(climb=str(data)[:20])
+            )
+        return 1
+
+
 class CardValuesInput(_InputSerializer):
     class Meta:
         ref_name = "CardValuesInput"
 
-    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        """A ``climb`` other than 1 is refused rather than dropped like an unknown
-        key: the caller asked for something card values cannot do."""
-        climb = self.initial_data.get("climb", 1)
-        if not (climb == "1" or (type(climb) is int and climb == 1)):
-            raise serializers.ValidationError(
-                {"climb": [CLIMB_CARD_VALUES.format(climb=str(climb)[:20])]}
-            )
-        return attrs
+    climb = OneClimbField(help_text="Only 1: card values measure the deck as it is.")
 
 
 class SuggestionsInput(_InputSerializer):
@@ -316,7 +324,7 @@ class AnalysisCancelApi(APIView):
         return Response(job_body(request, services.analysis_cancel(job=job)))
 
 
-class ApplyInput(serializers.Serializer):
+class ApplyInput(StrictInputSerializer):
     class Meta:
         ref_name = "AnalysisApplyInput"
 

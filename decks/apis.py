@@ -52,7 +52,7 @@ from engine.deckbuilding.decktext import (
     format_deck_text,
     parse_deck_text,
 )
-from sw_site.fields import StrictCharField
+from sw_site.fields import StrictCharField, StrictInputSerializer
 from sw_site.openapi import error_response, one_of_required
 from sw_site.throttles import ValidateAnonThrottle, ValidateUserThrottle
 
@@ -196,7 +196,7 @@ class DeckValidateApi(APIView):
     throttle_classes = [ValidateAnonThrottle, ValidateUserThrottle]
 
     @one_of_required("cards", "text")
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(StrictInputSerializer):
         class Meta:
             ref_name = "DeckValidateInput"
 
@@ -374,29 +374,6 @@ class DeckDetailApi(APIView):
         return Response(DeckDetailApi.OutputSerializer(view).data)
 
 
-class StrictInputSerializer(serializers.Serializer):
-    """Input that names every field it takes: an unknown field (a typo, or ``text``
-    where ``cards`` was meant) is a 400, never silently dropped."""
-
-    closed_schema = True  # additionalProperties: false (sw_site/openapi.py)
-
-    def to_internal_value(self, data: Any) -> Any:
-        if hasattr(data, "keys"):
-            unknown = sorted(set(data.keys()) - set(self.fields))
-            if unknown:
-                raise serializers.ValidationError(
-                    {
-                        name[:40]: [
-                            "Unknown field; this endpoint takes: "
-                            + ", ".join(self.fields)
-                            + "."
-                        ]
-                        for name in unknown[:10]
-                    }
-                )
-        return super().to_internal_value(data)
-
-
 class DeckCreateApi(DeckInputErrorHandlerMixin, APIView):
     """``POST /api/decks/``: a new deck of yours (login required), from ``cards`` or
     from deck ``text`` (as ``POST /api/decks/import/``, locked cards added). The deck
@@ -537,7 +514,7 @@ class DeckCopyApi(DeckInputErrorHandlerMixin, APIView):
 
     permission_classes = [IsAuthenticated]
 
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(StrictInputSerializer):
         class Meta:
             ref_name = "DeckCopyInput"
 
@@ -702,7 +679,7 @@ class CollectionSetApi(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(StrictInputSerializer):
         class Meta:
             ref_name = "CollectionSetInput"
 

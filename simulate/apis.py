@@ -39,6 +39,7 @@ from simulate.models import (
 )
 from simulate.services import decks as deck_services
 from simulate.services import jobs, matrices
+from sw_site.fields import StrictInputSerializer
 from sw_site.throttles import UserThrottle
 
 MAX_SEED = 2**63 - 1
@@ -201,7 +202,7 @@ class ProgressSerializer(serializers.Serializer):
 
 
 class SimulationListCreateApi(SubmitApi):
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(StrictInputSerializer):
         class Meta:
             ref_name = "SimulationListCreateInput"
 
@@ -418,7 +419,7 @@ class SimulationDetailOutputSerializer(serializers.Serializer):
     )
 
 
-class ShareInputSerializer(serializers.Serializer):
+class ShareInputSerializer(StrictInputSerializer):
     class Meta:
         ref_name = "ShareInput"
 
@@ -522,7 +523,7 @@ def _matrix_url(request: Request, matrix: MatrixJob) -> str:
 
 
 class MatrixCreateApi(SubmitApi):
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(StrictInputSerializer):
         class Meta:
             ref_name = "MatrixCreateInput"
 

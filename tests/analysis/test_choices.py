@@ -194,7 +194,10 @@ def test_schema_documents_the_climb(api_client):
     parts = schema["components"]["schemas"]
     climb = parts["SuggestionsInputRequest"]["properties"]["climb"]
     assert climb["minimum"] == 1 and climb["maximum"] == 5 and climb["default"] == 1
-    assert "climb" not in parts["CardValuesInputRequest"]["properties"]
+    # card values take the same body but only climb 1; no other key is accepted
+    only = parts["CardValuesInputRequest"]["properties"]["climb"]
+    assert only["minimum"] == 1 and only["maximum"] == 1
+    assert parts["CardValuesInputRequest"]["additionalProperties"] is False
     assert "climb" in parts["AnalysisJob"]["required"]
 
 
