@@ -397,6 +397,7 @@ def honesty_run(
                 "ci": held["ci"],
                 "games": held["games"],
                 "share": _share(held["gain"], ref),
+                "search_gain": ref,
             },
             "second_agent": {
                 "agent": second_agent,
@@ -404,6 +405,7 @@ def honesty_run(
                 "ci": other["ci"],
                 "games": other["games"],
                 "share": _share(other["gain"], ref),
+                "search_gain": ref,
             },
             "coverage": {
                 "reported": [lo, hi],
@@ -433,16 +435,18 @@ def summarize(runs: Sequence[dict[str, Any]]) -> dict[str, Any]:
         return sum(bool(r[key][sub]) for r in runs if key in r)
 
     covered = [r for r in runs if "coverage" in r]
-    shares_h = [
-        r["held_out"]["share"]
-        for r in runs
-        if r.get("held_out", {}).get("share") is not None
-    ]
-    shares_a = [
-        r["second_agent"]["share"]
-        for r in runs
-        if r.get("second_agent", {}).get("share") is not None
-    ]
+
+    def share(key: str) -> float | None:
+        """The follow-up's summed gains over the search's, on the runs that have
+        both: a ratio of sums, so a run whose search gain was near zero (its own
+        share anything from -10 to +10) weighs by its gain, not by that ratio."""
+        pairs = [
+            (r[key]["gain"], r[key]["search_gain"])
+            for r in runs
+            if r.get(key, {}).get("search_gain") is not None
+        ]
+        return _share(sum(g for g, _ in pairs), sum(f for _, f in pairs))
+
     return {
         "runs": n,
         "games": sum(int(r.get("games", 0)) for r in runs),
@@ -457,8 +461,8 @@ def summarize(runs: Sequence[dict[str, Any]]) -> dict[str, Any]:
         "aa_false_confirmations": rate(
             sum(r["aa_independent"]["status"] == sq.CONFIRMED for r in runs), n
         ),
-        "held_out_share_mean": sum(shares_h) / len(shares_h) if shares_h else None,
-        "second_agent_share_mean": sum(shares_a) / len(shares_a) if shares_a else None,
+        "held_out_share": share("held_out"),
+        "second_agent_share": share("second_agent"),
         "coverage": rate(
             sum(bool(r["coverage"]["covered"]) for r in covered), len(covered)
         ),
@@ -524,7 +528,7 @@ def _rate(r: dict[str, Any]) -> str:
 
 def format_report(rep: dict[str, Any]) -> str:
     s = rep["summary"]
-    share_h, share_a = s["held_out_share_mean"], s["second_agent_share_mean"]
+    share_h, share_a = s["held_out_share"], s["second_agent_share"]
     return "\n".join(
         [
             f"Honesty checks: {rep['deck']} against {', '.join(rep['field'])}; "
@@ -543,9 +547,9 @@ def format_report(rep: dict[str, Any]) -> str:
             else "A/A on paired blocks: some games differ",
             f"A/A on independent arms, false confirmations: "
             f"{_rate(s['aa_false_confirmations'])}",
-            "held-out opponents: mean share of the gain "
+            "held-out opponents: share of the search's summed gain "
             + ("n/a" if share_h is None else f"{100 * share_h:.0f}%"),
-            "second agent: mean share of the gain "
+            "second agent: share of the search's summed gain "
             + ("n/a" if share_a is None else f"{100 * share_a:.0f}%"),
             f"reported interval covers an independent re-run: {_rate(s['coverage'])}",
         ]

@@ -115,8 +115,8 @@ def test_summary_counts_rates() -> None:
             },
             "aa_paired": {"blocks_differing": 0},
             "aa_independent": {"status": sq.NO_GAIN},
-            "held_out": {"share": 0.5},
-            "second_agent": {"share": None},
+            "held_out": {"gain": 0.02, "search_gain": 0.04, "share": 0.5},
+            "second_agent": {"gain": -0.01, "search_gain": 0.04, "share": -0.25},
             "coverage": {"covered": True},
         },
         {
@@ -129,6 +129,8 @@ def test_summary_counts_rates() -> None:
             },
             "aa_paired": {"blocks_differing": 0},
             "aa_independent": {"status": sq.CONFIRMED},
+            # a search gain near zero: its own share (10) says nothing
+            "held_out": {"gain": 0.01, "search_gain": 0.001, "share": 10.0},
         },
     ]
     s = summarize(runs)
@@ -137,7 +139,9 @@ def test_summary_counts_rates() -> None:
     assert s["weakened_below_original"]["hits"] == 2
     assert s["aa_false_confirmations"]["hits"] == 1
     assert s["aa_paired_identical"] is True
-    assert s["held_out_share_mean"] == 0.5 and s["second_agent_share_mean"] is None
+    # summed gains over summed search gains, not the mean of the shares (5.25)
+    assert s["held_out_share"] == pytest.approx(0.03 / 0.041)
+    assert s["second_agent_share"] == pytest.approx(-0.25)
     assert s["coverage"] == {"hits": 1, "of": 1, "rate": 1.0, "ci": s["coverage"]["ci"]}
 
 
