@@ -179,6 +179,24 @@ def test_request_bodies_and_query_values_as_the_api_reads_them(
         assert number["minimum"] == 0 and empty == {"type": "string", "enum": [""]}
 
 
+def test_every_request_body_refuses_other_properties(schema: dict[str, Any]) -> None:
+    """An unknown field is a 400 on every body (tests/sw_site/test_unknown_fields.py):
+    the schema says ``additionalProperties: false``."""
+    components = schema["components"]["schemas"]
+    bodies = {}
+    for path, method, op in operations(schema):
+        if "requestBody" in op:
+            ref = op["requestBody"]["content"]["application/json"]["schema"]["$ref"]
+            bodies[(method, path)] = components[ref.rsplit("/", 1)[1]]
+    assert len(bodies) >= 15  # every write the API has
+    open_bodies = [
+        op
+        for op, body in bodies.items()
+        if body.get("additionalProperties") is not False
+    ]
+    assert open_bodies == []
+
+
 def test_export_documents_only_what_every_format_sends(schema: dict[str, Any]) -> None:
     export = schema["components"]["schemas"]["DeckExportOutput"]
     assert export.get("required", []) == ["code"]
