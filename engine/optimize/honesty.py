@@ -397,7 +397,6 @@ def honesty_run(
                 "ci": held["ci"],
                 "games": held["games"],
                 "share": _share(held["gain"], ref),
-                "search_gain": ref,
             },
             "second_agent": {
                 "agent": second_agent,
@@ -405,7 +404,6 @@ def honesty_run(
                 "ci": other["ci"],
                 "games": other["games"],
                 "share": _share(other["gain"], ref),
-                "search_gain": ref,
             },
             "coverage": {
                 "reported": [lo, hi],
@@ -437,13 +435,14 @@ def summarize(runs: Sequence[dict[str, Any]]) -> dict[str, Any]:
     covered = [r for r in runs if "coverage" in r]
 
     def share(key: str) -> float | None:
-        """The follow-up's summed gains over the search's, on the runs that have
-        both: a ratio of sums, so a run whose search gain was near zero (its own
-        share anything from -10 to +10) weighs by its gain, not by that ratio."""
+        """The follow-up's summed gains over the search's (the planted check's
+        pick), on the runs that have both: a ratio of sums, so a run whose search
+        gain was near zero (its own share anything from -10 to +10) weighs by its
+        gain, not by that ratio."""
         pairs = [
-            (r[key]["gain"], r[key]["search_gain"])
+            (r[key]["gain"], float(r["planted"]["pick"]["gain"]))
             for r in runs
-            if r.get(key, {}).get("search_gain") is not None
+            if key in r
         ]
         return _share(sum(g for g, _ in pairs), sum(f for _, f in pairs))
 

@@ -112,11 +112,12 @@ def test_summary_counts_rates() -> None:
                 "swapped_out": True,
                 "swapped_in": False,
                 "confirmed": True,
+                "pick": {"gain": 0.04},
             },
             "aa_paired": {"blocks_differing": 0},
             "aa_independent": {"status": sq.NO_GAIN},
-            "held_out": {"gain": 0.02, "search_gain": 0.04, "share": 0.5},
-            "second_agent": {"gain": -0.01, "search_gain": 0.04, "share": -0.25},
+            "held_out": {"gain": 0.02, "share": 0.5},
+            "second_agent": {"gain": -0.01, "share": -0.25},
             "coverage": {"covered": True},
         },
         {
@@ -126,11 +127,12 @@ def test_summary_counts_rates() -> None:
                 "swapped_out": False,
                 "swapped_in": False,
                 "confirmed": False,
+                "pick": {"gain": 0.001},  # a search gain near zero
             },
             "aa_paired": {"blocks_differing": 0},
             "aa_independent": {"status": sq.CONFIRMED},
-            # a search gain near zero: its own share (10) says nothing
-            "held_out": {"gain": 0.01, "search_gain": 0.001, "share": 10.0},
+            # its own share (10) says nothing
+            "held_out": {"gain": 0.01, "share": 10.0},
         },
     ]
     s = summarize(runs)
