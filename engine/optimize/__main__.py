@@ -1,16 +1,18 @@
 """``python -m engine.optimize``:
 
 - ``card-values --deck DECK [--field DECK,...] [--agent planner] [--budget GAMES]
-  --seed S [--json]``: each card's value above magic with simultaneous intervals
-  (:mod:`engine.optimize.card_values`). DECK is a faction slug or a deck file; the
-  field defaults to every faction deck of the ruleset.
+  [--design screening|foldover|one-at-a-time] --seed S [--json]``: each card's value
+  above magic with simultaneous intervals (:mod:`engine.optimize.card_values`).
+  DECK is a faction slug or a deck file; the field defaults to every faction deck
+  of the ruleset.
 - ``suggest --deck DECK [--field DECK,...] [--agent planner] [--budget GAMES]
   [--climb N] [--collection FILE] --seed S [--json]``: the best legal 1-for-1 swap(s),
   confirmed on fresh seeds (:mod:`engine.optimize.suggest`).
-- ``honesty [--deck DECK] [--field ...] [--held-out ...] [--agent greedy]
-  [--second-agent random] --budget GAMES --runs N --seed S [--json]``: planted
-  clones, A/A swaps, held-out opponents, a second agent and coverage
-  (:mod:`engine.optimize.honesty`).
+- ``honesty [--deck DECK] [--field ...] [--agent planner] [--budget GAMES]
+  [--suggest-budget GAMES] [--extra-budget GAMES [--held-out ...] [--second-agent
+  greedy]] --runs N --seed S [--json]``: planted clones in the card values and the
+  swap search; with an extra budget also A/A swaps, held-out opponents, a second
+  agent and coverage (:mod:`engine.optimize.honesty`).
 - ``variance``: how much paired games (same seed blocks, per-turn dice streams,
   in-place swaps) and the dice-luck control variate cut the variance of a swap's
   effect against independent seeds (:mod:`engine.optimize.variance`)."""
@@ -23,6 +25,8 @@ import sys
 
 from engine.core.game import GameDeck
 from engine.optimize import card_values, variance
+from engine.optimize import suggest as suggest_defaults
+from engine.optimize.runs import cpu_seconds
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -39,8 +43,16 @@ def main(argv: list[str] | None = None) -> int:
     c.add_argument("--deck", required=True, help="faction slug or deck file")
     c.add_argument("--field", help="comma-separated decks (default: every faction)")
     c.add_argument("--agent", default="planner")
-    c.add_argument("--budget", type=int, default=30_000, help="games at most")
+    c.add_argument(
+        "--budget", type=int, default=card_values.DEFAULT_BUDGET, help="games at most"
+    )
     c.add_argument("--target", type=float, default=3.0, help="half-width, points")
+    c.add_argument(
+        "--design",
+        choices=card_values.DESIGNS,
+        default=card_values.SCREENING,
+        help="screening (every game tells about every card) or one-at-a-time",
+    )
     c.add_argument("--ruleset", default=None)
     c.add_argument("--seed", type=int, default=1)
     c.add_argument("--jobs", type=int, default=1, help="worker processes")
@@ -49,7 +61,12 @@ def main(argv: list[str] | None = None) -> int:
     g.add_argument("--deck", required=True, help="faction slug or deck file")
     g.add_argument("--field", help="comma-separated decks (default: every faction)")
     g.add_argument("--agent", default="planner")
-    g.add_argument("--budget", type=int, default=60_000, help="games at most")
+    g.add_argument(
+        "--budget",
+        type=int,
+        default=suggest_defaults.DEFAULT_BUDGET,
+        help="games at most",
+    )
     g.add_argument("--climb", type=int, default=1, help="swaps to accept (1-5)")
     g.add_argument("--collection", help="JSON file: {card slug: copies owned}")
     g.add_argument("--ruleset", default=None)
@@ -58,11 +75,34 @@ def main(argv: list[str] | None = None) -> int:
     g.add_argument("--json", action="store_true")
     h = sub.add_parser("honesty", help="planted clones, A/A swaps, held-out checks")
     h.add_argument("--deck", default="vanguards")
-    h.add_argument("--field", default="tundra-orcs,breakers,polar-dwarves")
-    h.add_argument("--held-out", default="phoenix-elves,cave-goblins")
-    h.add_argument("--agent", default="greedy")
-    h.add_argument("--second-agent", default="random")
-    h.add_argument("--budget", type=int, default=3_000, help="games per run")
+    h.add_argument(
+        "--field", help="comma-separated decks (default: three of the edition's)"
+    )
+    h.add_argument("--held-out", help="decks for the further checks (default: two)")
+    h.add_argument("--agent", default="planner")
+    h.add_argument("--second-agent", default="greedy")
+    h.add_argument(
+        "--budget",
+        type=int,
+        default=card_values.DEFAULT_BUDGET,
+        help="card-value games per run",
+    )
+    h.add_argument(
+        "--suggest-budget",
+        type=int,
+        default=suggest_defaults.DEFAULT_BUDGET,
+        help="swap-search games per run",
+    )
+    h.add_argument(
+        "--extra-budget",
+        type=int,
+        default=0,
+        help="games per run for the A/A, held-out, second-agent and coverage "
+        "checks (0: skip them)",
+    )
+    h.add_argument(
+        "--design", choices=card_values.DESIGNS, default=card_values.SCREENING
+    )
     h.add_argument("--runs", type=int, default=1)
     h.add_argument("--ruleset", default=None)
     h.add_argument("--seed", type=int, default=1)
@@ -105,9 +145,11 @@ def _card_values(ap: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             cat = default_catalog(args.ruleset)
             names = [f.slug for f in cat.factions.values() if f.deck is not None]
         field = [resolve_deck(n, ruleset=args.ruleset) for n in names]
+        start = cpu_seconds()
         rep = card_values.card_values(
             deck,
             field,
+            design=args.design,
             agent=args.agent,
             seed=args.seed,
             max_games=args.budget,
@@ -115,23 +157,31 @@ def _card_values(ap: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             jobs=args.jobs,
             rules=Rules(ruleset=args.ruleset) if args.ruleset else None,
         )
+        rep["cpu_seconds"] = cpu_seconds() - start
     except (ValueError, FileNotFoundError) as exc:
         ap.error(str(exc))
     print(json.dumps(rep, indent=2) if args.json else card_values.format_report(rep))
     return 0
 
 
+def _faction_slugs(ruleset: str | None) -> list[str]:
+    """The faction decks of an edition, in catalog order."""
+    from engine.deckbuilding.resolve import default_catalog
+
+    cat = default_catalog(ruleset)
+    return [f.slug for f in cat.factions.values() if f.deck is not None]
+
+
 def _decks(
     ap: argparse.ArgumentParser, args: argparse.Namespace, text: str | None
 ) -> list[GameDeck]:
     """The decks a comma-separated list names (default: every faction deck)."""
-    from engine.deckbuilding.resolve import default_catalog, resolve_deck
+    from engine.deckbuilding.resolve import resolve_deck
 
     if text is not None:
         names = [x.strip() for x in text.split(",") if x.strip()]
     else:
-        cat = default_catalog(args.ruleset)
-        names = [f.slug for f in cat.factions.values() if f.deck is not None]
+        names = _faction_slugs(args.ruleset)
     if not names:
         ap.error("the field needs at least one opponent deck")
     return [resolve_deck(n, ruleset=args.ruleset) for n in names]
@@ -183,13 +233,22 @@ def _honesty(ap: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 
     _check_agent(ap, args.agent, args.second_agent)
     try:
+        deck = resolve_deck(args.deck, ruleset=args.ruleset)
+        # by default three faction decks of the edition face the deck and the
+        # next two are held out (catalog order, the deck's own faction skipped)
+        others = [s for s in _faction_slugs(args.ruleset) if s != args.deck]
+        field = args.field or ",".join(others[:3])
+        held = args.held_out or ",".join(others[3:5])
         rep = honesty.honesty(
-            resolve_deck(args.deck, ruleset=args.ruleset),
-            _decks(ap, args, args.field),
-            _decks(ap, args, args.held_out),
+            deck,
+            _decks(ap, args, field),
+            _decks(ap, args, held),
             agent=args.agent,
             second_agent=args.second_agent,
             budget=args.budget,
+            suggest_budget=args.suggest_budget,
+            extra_budget=args.extra_budget,
+            design=args.design,
             runs=args.runs,
             seed=args.seed,
             ruleset=args.ruleset or "",

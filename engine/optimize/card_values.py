@@ -1,5 +1,11 @@
 """The card value report: each card's value above magic (VAM), measured causally.
 
+Two designs measure it (``design``): the **screening** design (the default,
+:class:`ScreeningValueRun`), in which every game tells about every card, and the
+**one-at-a-time** design (:class:`CardValueRun`), in which each game tells about one
+card. Both share the verdicts (simultaneous intervals, Benjamini-Hochberg); the
+one-at-a-time design is described first, since the value is defined by it.
+
 For each distinct swappable card ``c`` of a deck's draw deck (commons, champions,
 standard events: :func:`~engine.optimize.paired.slot_class`), ``VAM(c)`` is the deck's
 field score minus the score of the same deck with one copy of ``c`` (the last, the
@@ -43,7 +49,15 @@ from engine.optimize.runs import (
     drive,
     rules_for,
 )
-from engine.tools.stats import mean_var
+from engine.optimize.screening import (
+    Fit,
+    FoldoverDesign,
+    GroupDesign,
+    fit,
+    p_value,
+    unidentified,
+)
+from engine.tools.stats import Z95, mean_var
 
 HELPS = "helps"
 HURTS = "hurts"
@@ -144,10 +158,7 @@ def summarize(
                 "games": 2 * n,
             }
         )
-    qs = benjamini_hochberg([r["p"] for r in rows])
-    for r, q in zip(rows, qs, strict=True):
-        r["q"] = q
-        r["verdict"] = UNKNOWN if q > fdr else HELPS if r["vam"] > 0 else HURTS
+    _verdicts(rows, fdr)
     return rows
 
 
@@ -221,8 +232,11 @@ class CardValueRun(BlockRun):
         )
 
     def _load(self, state: dict[str, Any]) -> None:
-        if state.get("kind") != "card-values":
-            raise ValueError("this state is not a card value run's")
+        if (
+            state.get("kind") != "card-values"
+            or state.get("design", ONE_AT_A_TIME) != ONE_AT_A_TIME
+        ):
+            raise ValueError("this state is not a one-at-a-time card value run's")
         unknown = set(state["variants"]) - set(self.slugs)
         if unknown or len(state["field"]) != len(self.field):
             raise ValueError("this state belongs to another deck or field")
@@ -236,6 +250,7 @@ class CardValueRun(BlockRun):
     def state(self) -> dict[str, Any]:
         return {
             "kind": "card-values",
+            "design": ONE_AT_A_TIME,
             "params": {
                 "agent": self.agent,
                 "seed": self.seed,
@@ -314,14 +329,373 @@ class CardValueRun(BlockRun):
             "fdr": self.fdr,
             "all_within_target": all(r["half_width"] <= self.target for r in rows)
             and len(rows) == len(self.slugs),
+            "design": {
+                "name": ONE_AT_A_TIME,
+                "assumes": "nothing beyond paired games: each card is blanked alone",
+            },
             "cards": rows,
         }
+
+    def contrast(self, a: str, b: str) -> dict[str, Any]:
+        """VAM(a) - VAM(b) with its 95% interval (:func:`contrast_row`): per
+        block, variant b's score minus variant a's, over the blocks both played."""
+        got = {blk.index: blk.score for blk in self.got[a]}
+        d = [blk.score - got[blk.index] for blk in self.got[b] if blk.index in got]
+        if len(d) < 2:
+            return contrast_row(0.0, math.inf)
+        m, v = mean_var(d)
+        return contrast_row(m, math.sqrt(v / len(d)))
+
+
+#: the designs a card value report can use: groups of 2-4 cards blanked together
+#: (the default), fold-over pairs blanking half the cards, one card at a time
+SCREENING = "screening"
+FOLDOVER = "foldover"
+ONE_AT_A_TIME = "one-at-a-time"
+DESIGNS = (SCREENING, FOLDOVER, ONE_AT_A_TIME)
+#: fold-over pairs of variants per seed block in the fold-over design
+PAIRS = 3
+#: the budget of a report when none is named (the site's form starts from it)
+DEFAULT_BUDGET = 3_000
+
+
+def _verdicts(rows: list[dict[str, Any]], fdr: float) -> None:
+    """Benjamini-Hochberg q-values and verdicts of report rows, in place."""
+    qs = benjamini_hochberg([r["p"] for r in rows])
+    for r, q in zip(rows, qs, strict=True):
+        r["q"] = q
+        r["verdict"] = UNKNOWN if q > fdr else HELPS if r["vam"] > 0 else HURTS
+
+
+def contrast_row(est: float, se: float) -> dict[str, Any]:
+    """A difference of two values with its 95% interval (one pre-named contrast,
+    so not widened for multiplicity) and whether the interval excludes 0."""
+    half = Z95 * se
+    return {
+        "difference": est,
+        "ci": [est - half, est + half],
+        "decided": bool(se < math.inf and abs(est) > half),
+    }
+
+
+class ScreeningValueRun(BlockRun):
+    """Card values from a screening design (:mod:`engine.optimize.screening`).
+
+    Factor ``j`` is "one copy of card ``j`` (the last) replaced in place by the
+    blank"; a card's VAM is minus that factor's effect. Each seed block plays the
+    deck and variants that blank several cards at once, so every game tells about
+    several cards: with ``design`` :data:`SCREENING`, one variant per group of 2-4
+    cards, every card blanked once per block
+    (:class:`~engine.optimize.screening.GroupDesign`); with :data:`FOLDOVER`,
+    ``pairs`` fold-over pairs, each variant blanking about half of the cards
+    (:class:`~engine.optimize.screening.FoldoverDesign`). The values come from one
+    least-squares fit within blocks (cluster-robust covariance); the design's extra
+    coefficient there is the additivity check (the report's ``design``).
+
+    Its state holds the parameters and, per seed block, the score of each run in
+    the design's order (the design itself is a function of the seed); the deck
+    list grows with each round's variants."""
+
+    def __init__(
+        self,
+        deck: GameDeck,
+        field: Sequence[GameDeck],
+        *,
+        agent: str = "planner",
+        seed: int = 1,
+        max_games: int = 30_000,
+        target: float = 0.03,
+        round_blocks: int | None = None,
+        fdr: float = 0.10,
+        ruleset: str = "",
+        design: str = SCREENING,
+        pairs: int = PAIRS,
+        state: dict[str, Any] | None = None,
+    ) -> None:
+        if not field:
+            raise ValueError("the field needs at least one opponent deck")
+        if design not in (SCREENING, FOLDOVER):
+            raise ValueError(f"{design!r} is not a screening design")
+        cards = swappable(deck)
+        if not cards:
+            raise ValueError(f"{deck.name!r} has no card to value")
+        if max_games < 1 or target <= 0 or fdr <= 0:
+            raise ValueError("the budget, target and false-discovery rate must be > 0")
+        self.deck = deck
+        self.field = list(field)
+        self.cards = cards
+        self.slugs = [slug for slug, _, _ in cards]
+        self.agent = agent
+        self.seed = seed
+        self.max_games = max_games
+        self.target = target
+        self.step = round_blocks or len(field) * -(-16 // len(field))
+        self.fdr = fdr
+        self.ruleset = ruleset
+        self.design_name = design
+        self.pairs = pairs
+        self.design: GroupDesign | FoldoverDesign = (
+            GroupDesign(k=len(self.slugs), seed=seed)
+            if design == SCREENING
+            else FoldoverDesign(k=len(self.slugs), pairs=pairs, seed=seed)
+        )
+        #: per seed block (index order), the score of each run of the design
+        self.scores: list[list[float]] = []
+        self.played = 0
+        self.rounds = 0
+        self.stopped = False
+        self._decks = [deck, *self.field]
+        self._variants: dict[frozenset[int], int] = {}
+        if state is not None:
+            self._load(state)
+
+    def first_round_games(self) -> int:
+        """The games of the run's first round: the least a budget must pay for."""
+        return 2 * sum(len(self.design.rows(i)) for i in range(self.step))
+
+    @classmethod
+    def restore(
+        cls, deck: GameDeck, field: Sequence[GameDeck], state: dict[str, Any]
+    ) -> ScreeningValueRun:
+        p = state["params"]
+        return cls(
+            deck,
+            field,
+            agent=p["agent"],
+            seed=p["seed"],
+            max_games=p["max_games"],
+            target=p["target"],
+            round_blocks=p["step"],
+            fdr=p["fdr"],
+            ruleset=p["ruleset"],
+            design=state["design"],
+            pairs=p["pairs"],
+            state=state,
+        )
+
+    def _load(self, state: dict[str, Any]) -> None:
+        if (
+            state.get("kind") != "card-values"
+            or state.get("design") != self.design_name
+        ):
+            raise ValueError(f"this state is not a {self.design_name} card value run's")
+        if state["cards"] != self.slugs or len(state["field"]) != len(self.field):
+            raise ValueError("this state belongs to another deck or field")
+        self.scores = [[float(x) for x in row] for row in state["scores"]]
+        self.played = int(state["games"])
+        self.rounds = int(state["rounds"])
+        self.stopped = bool(state["stopped"])
+
+    def state(self) -> dict[str, Any]:
+        return {
+            "kind": "card-values",
+            "design": self.design_name,
+            "params": {
+                "agent": self.agent,
+                "seed": self.seed,
+                "max_games": self.max_games,
+                "target": self.target,
+                "step": self.step,
+                "fdr": self.fdr,
+                "ruleset": self.ruleset,
+                "pairs": self.pairs,
+            },
+            "deck": self.deck.name,
+            "field": [d.name for d in self.field],
+            "cards": list(self.slugs),
+            "scores": [list(row) for row in self.scores],
+            "games": self.played,
+            "rounds": self.rounds,
+            "stopped": self.stopped,
+        }
+
+    # ------------------------------------------------------------------ rounds
+
+    def variant(self, blanked: frozenset[int]) -> GameDeck:
+        """The deck with one copy of each card in ``blanked`` replaced by the
+        blank, in place."""
+        deck = self.deck
+        for j in sorted(blanked):
+            deck = replace_in_place(deck, self.slugs[j], BLANK)
+        return deck
+
+    def _deck_index(self, blanked: frozenset[int]) -> int:
+        if not blanked:
+            return 0
+        if blanked not in self._variants:
+            self._variants[blanked] = len(self._decks)
+            self._decks.append(self.variant(blanked))
+        return self._variants[blanked]
+
+    def next_round(self) -> list[BlockTask]:
+        """The next ``step`` seed blocks, each with every run of its design rows;
+        empty when the run has stopped or the round would pass the budget."""
+        if self.stopped:
+            return []
+        rules = rules_for(self.ruleset)
+        nf = len(self.field)
+        start = len(self.scores)
+        tasks: list[BlockTask] = []
+        for i in range(start, start + self.step):
+            for blanked in self.design.rows(i):
+                d = self._deck_index(blanked)
+                tasks.append((d, 1 + i % nf, self.seed, i, self.agent, rules))
+        if self.played + 2 * len(tasks) > self.max_games:
+            return []
+        return tasks
+
+    def absorb(self, tasks: Sequence[BlockTask], blocks: Sequence[Block]) -> None:
+        check_round(self.next_round(), tasks)
+        at = 0
+        for i in range(len(self.scores), len(self.scores) + self.step):
+            per = len(self.design.rows(i))
+            self.scores.append([blk.score for blk in blocks[at : at + per]])
+            at += per
+        self.played += 2 * len(tasks)
+        self.rounds += 1
+        f = self.fit()
+        if self.rounds >= 2 and f.identified:
+            z = simultaneous_z(len(self.slugs))
+            self.stopped = all(
+                z * f.se(j) <= self.target for j in range(len(self.slugs))
+            )
+
+    # ------------------------------------------------------------------ the fit
+
+    def fit(self) -> Fit:
+        """The least-squares fit over every block so far: one coefficient per card
+        (the effect of blanking a copy) and, last when the design has it, the
+        additivity check's."""
+        k = len(self.slugs)
+        clusters = []
+        for i, row in enumerate(self.scores):
+            runs = []
+            for blanked, y in zip(self.design.rows(i), row, strict=True):
+                x = [1.0 if j in blanked else 0.0 for j in range(k)]
+                runs.append((x + self.design.extra(blanked), y))
+            clusters.append(runs)
+        if not clusters:
+            return unidentified(k + len(self.design.extra(frozenset())))
+        return fit(clusters)
+
+    def contrast(self, a: str, b: str) -> dict[str, Any]:
+        """VAM(a) - VAM(b) with its 95% interval (:func:`contrast_row`)."""
+        f = self.fit()
+        w = [0.0] * len(f.beta)
+        w[self.slugs.index(a)] = -1.0
+        w[self.slugs.index(b)] = 1.0
+        return contrast_row(*f.contrast(w))
+
+    def report(self) -> dict[str, Any]:
+        f = self.fit()
+        k = len(self.slugs)
+        z = simultaneous_z(k)
+        blocks = len(self.scores)
+        rows: list[dict[str, Any]] = []
+        for j, (slug, name, copies) in enumerate(self.cards):
+            vam, se = -f.beta[j], f.se(j)
+            half = z * se if math.isfinite(se) else 1.0
+            rows.append(
+                {
+                    "card": slug,
+                    "name": name,
+                    "copies": copies,
+                    "vam": vam,
+                    "ci": [max(-1.0, vam - half), min(1.0, vam + half)],
+                    "half_width": min(half, 1.0),
+                    "p": p_value(vam, se),
+                    "blocks": blocks,
+                    "games": self.played,
+                }
+            )
+        _verdicts(rows, self.fdr)
+        base = [row[0] for row in self.scores]
+        return {
+            "deck": self.deck.name,
+            "field": [d.name for d in self.field],
+            "agent": self.agent,
+            "seed": self.seed,
+            "games": self.played,
+            "max_games": self.max_games,
+            "target_half_width": self.target,
+            "rounds": self.rounds,
+            "base_score": mean_var(base)[0] if base else None,
+            "fdr": self.fdr,
+            "all_within_target": bool(rows)
+            and all(r["half_width"] <= self.target for r in rows),
+            "design": self._design_report(f),
+            "cards": rows,
+        }
+
+    def _design_report(self, f: Fit) -> dict[str, Any]:
+        """What the design is, what it assumes and its additivity check."""
+        k = len(self.slugs)
+        out: dict[str, Any] = {"name": self.design_name, "blocks": len(self.scores)}
+        if self.design_name == FOLDOVER:
+            out["pairs"] = self.pairs
+            out["assumes"] = (
+                "the cards' values add up, one copy each: they are fitted from decks "
+                "that blank about half of the cards at once, and the check compares "
+                "the deck with what those decks predict for it"
+            )
+            check = "gap"
+        else:
+            out["assumes"] = (
+                "the cards' values add up, one copy each, up to one mean interaction "
+                "per pair of cards blanked together: each variant blanks 2 to 4 "
+                "cards, and the fit estimates that interaction (the check) and each "
+                "card's value alone"
+            )
+            check = "pair_interaction"
+        if len(f.beta) <= k:
+            out["additivity"] = None
+            return out
+        est, se = f.beta[k], f.se(k)
+        row = contrast_row(est, se)
+        # the gap and the interaction are in score units of the blanked deck;
+        # a positive pair interaction means two blanks together cost less than
+        # the sum of their costs
+        out["additivity"] = {
+            "check": check,
+            "estimate": est,
+            "ci": row["ci"] if math.isfinite(se) else None,
+            "holds": None if not math.isfinite(se) else not row["decided"],
+        }
+        return out
+
+
+def new_run(
+    deck: GameDeck,
+    field: Sequence[GameDeck],
+    *,
+    design: str = SCREENING,
+    **params: Any,
+) -> CardValueRun | ScreeningValueRun:
+    """A fresh card value run of ``design`` (:data:`DESIGNS`); ``params`` as the
+    run classes take them."""
+    if design in (SCREENING, FOLDOVER):
+        return ScreeningValueRun(deck, field, design=design, **params)
+    if design == ONE_AT_A_TIME:
+        params.pop("pairs", None)
+        return CardValueRun(deck, field, **params)
+    raise ValueError(f"unknown design {design!r}: one of {', '.join(DESIGNS)}")
+
+
+def restore_run(
+    deck: GameDeck, field: Sequence[GameDeck], state: dict[str, Any]
+) -> CardValueRun | ScreeningValueRun:
+    """The run a stored state describes, whichever its design (states stored
+    before the screening design existed are one-at-a-time runs)."""
+    if state.get("design", ONE_AT_A_TIME) in (SCREENING, FOLDOVER):
+        return ScreeningValueRun.restore(deck, field, state)
+    return CardValueRun.restore(deck, field, state)
 
 
 def card_values(
     deck: GameDeck,
     field: Sequence[GameDeck],
     *,
+    design: str = SCREENING,
     agent: str = "planner",
     seed: int = 1,
     max_games: int = 30_000,
@@ -331,13 +705,16 @@ def card_values(
     jobs: int = 1,
     rules: Rules | None = None,
     progress: Callable[[int, int], None] | None = None,
+    run_out: list[Any] | None = None,
 ) -> dict[str, Any]:
-    """Race the blank variants of every swappable card against ``deck`` on shared
-    seed blocks (module docstring) in this process; returns the report (cards,
-    games, rounds). Jobs use :class:`CardValueRun` directly to store and resume."""
-    run = CardValueRun(
+    """The card value report of ``deck`` against ``field`` with ``design``, played
+    in this process (or ``jobs`` workers). Jobs use the run classes directly to
+    store and resume. ``run_out``, when given, receives the finished run (for
+    contrasts between cards)."""
+    run = new_run(
         deck,
         field,
+        design=design,
         agent=agent,
         seed=seed,
         max_games=max_games,
@@ -346,7 +723,15 @@ def card_values(
         fdr=fdr,
         ruleset=rules.ruleset if rules is not None else "",
     )
-    return drive(run, jobs=jobs, progress=progress)
+    if isinstance(run, ScreeningValueRun) and not run.next_round():
+        raise ValueError(
+            f"a budget of {max_games} games does not pay for one round of this "
+            f"design: at least {run.first_round_games()} needed"
+        )
+    rep = drive(run, jobs=jobs, progress=progress)
+    if run_out is not None:
+        run_out.append(run)
+    return rep
 
 
 def format_report(rep: dict[str, Any]) -> str:
@@ -363,4 +748,21 @@ def format_report(rep: dict[str, Any]) -> str:
             f"{r['name']} | {r['copies']} | {100 * r['vam']:+.1f} | "
             f"[{100 * lo:+.1f}, {100 * hi:+.1f}] | {r['verdict']} | {r['games']}"
         )
+    design = rep.get("design") or {"name": ONE_AT_A_TIME}
+    lines.append(f"design: {design['name']}")
+    add = design.get("additivity")
+    if add and add.get("ci"):
+        lo, hi = add["ci"]
+        what = (
+            "the deck scores beyond what its cards' values add up to"
+            if add["check"] == "gap"
+            else "two cards blanked together score beyond the sum of each alone"
+        )
+        lines.append(
+            f"additivity check: {what}: {100 * add['estimate']:+.1f} points "
+            f"[{100 * lo:+.1f}, {100 * hi:+.1f}]"
+            + ("" if add["holds"] else " (the values do not add up)")
+        )
+    if rep.get("cpu_seconds") is not None:
+        lines.append(f"CPU seconds: {rep['cpu_seconds']:.0f}")
     return "\n".join(lines)

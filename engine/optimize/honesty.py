@@ -1,12 +1,16 @@
-"""Honesty checks of the card value report and the swap suggestions (issue 19 item 4).
+"""Honesty checks of the card value report and the swap suggestions.
 
 Each check plants something whose answer is known, or re-measures a reported figure
 independently, and says how often the tools get it right:
 
-- **Planted ground truth.** One copy of a common of the deck is replaced in place by
-  a *weakened* clone (:func:`weakened`); a *strengthened* clone (:func:`strengthened`)
-  joins the pool. The card value report should rank the weakened clone last, and the
-  swap search should swap it out for the strengthened clone.
+- **Planted ground truth** (every run). One copy of the deck's strongest common is
+  replaced in place by a *weakened* clone (:func:`weakened`) and one copy of another
+  common by a *strengthened* clone (:func:`strengthened`), which also joins the pool.
+  The card value report should put the weakened clone below the card it copies and
+  the strengthened one above its card, each with the interval of the difference
+  clear of 0, and call the strengthened one "helps"; the swap search should confirm
+  bringing the strengthened clone in. The further checks below run when a run is
+  given a budget for them.
 - **A/A swaps.** A common against its exact clone under another slug
   (:func:`renamed`; the name must stay, since rules compare names). On paired blocks
   the two decks play *identical* games (the engine and the agents never look at a
@@ -36,20 +40,15 @@ from engine.core.game import GameDeck
 from engine.core.types import CardDef
 from engine.optimize import sequential as sq
 from engine.optimize.candidates import CatalogPlus, catalog_pool
-from engine.optimize.card_values import card_values
+from engine.optimize.card_values import DEFAULT_BUDGET, SCREENING, card_values
 from engine.optimize.paired import BlockTask, replace_in_place, run_blocks, slot_class
-from engine.optimize.runs import drive, rules_for
+from engine.optimize.runs import cpu_seconds, drive, rules_for
+from engine.optimize.suggest import DEFAULT_BUDGET as DEFAULT_SUGGEST_BUDGET
 from engine.optimize.suggest import suggest
 from engine.tools.stats import wilson
 
-#: shares of one run's budget per check
-SHARES = {
-    "card_values": 0.33,
-    "suggest": 0.33,
-    "aa": 0.13,
-    "held_out": 0.07,
-    "agent": 0.07,
-}
+#: shares of the further checks' budget (the coverage re-run takes the rest)
+EXTRA_SHARES = {"aa": 0.38, "held_out": 0.21, "agent": 0.21}
 
 
 def clone(card: CardDef, tag: str, **changes: Any) -> CardDef:
@@ -191,6 +190,56 @@ def aa_independent(
     return drive(run, jobs=jobs)
 
 
+def planted_commons(deck: GameDeck) -> tuple[CardDef, CardDef]:
+    """The two commons the planted check clones: the deck's strongest common
+    (strength + life, :func:`strongest_common`) for the weakened clone and the
+    strongest *other* common for the strengthened one, each with at least two
+    copies so that the real card stays in the deck beside its clone. A deck with a
+    single such common gives it for both (two of its copies are replaced)."""
+    counts: dict[str, int] = {}
+    for c in deck.draw_cards:
+        if slot_class(c) == "common":
+            counts[c.slug] = counts.get(c.slug, 0) + 1
+    commons = [c for c in deck.draw_cards if slot_class(c) == "common"]
+    order: list[CardDef] = []
+    for c in sorted(
+        commons, key=lambda c: (-((c.strength or 0) + (c.life or 0)), commons.index(c))
+    ):
+        if c not in order and counts[c.slug] >= 2:
+            order.append(c)
+    if not order:
+        raise ValueError(f"{deck.name!r} has no common with two copies to clone")
+    if len(order) == 1:
+        if counts[order[0].slug] < 3:
+            raise ValueError(f"{deck.name!r} has too few commons to plant two clones")
+        return order[0], order[0]
+    return order[0], order[1]
+
+
+def _clone_row(
+    rows: Sequence[dict[str, Any]], run: Any, clone_slug: str, original: str
+) -> dict[str, Any]:
+    """A planted clone's line of the card value report: verdict, value, rank (1 is
+    the lowest value), and the contrast with the card it copies."""
+    ranked = sorted(rows, key=lambda r: r["vam"])
+    row = next(r for r in rows if r["card"] == clone_slug)
+    orig = next(r for r in rows if r["card"] == original)
+    contrast = run.contrast(clone_slug, original)
+    return {
+        "card": clone_slug,
+        "original": original,
+        "verdict": row["verdict"],
+        "value": row["vam"],
+        "ci": row["ci"],
+        "rank": 1 + [r["card"] for r in ranked].index(clone_slug),
+        "of": len(rows),
+        "original_value": orig["vam"],
+        "difference": contrast["difference"],
+        "difference_ci": contrast["ci"],
+        "contrast_decided": contrast["decided"],
+    }
+
+
 def planted(
     deck: GameDeck,
     field: Sequence[GameDeck],
@@ -200,26 +249,38 @@ def planted(
     cv_games: int,
     suggest_games: int,
     ruleset: str = "",
+    design: str = SCREENING,
     jobs: int = 1,
 ) -> dict[str, Any]:
-    """Plant a weakened clone of the deck's strongest common (last copy, in place)
-    and a strengthened clone in the pool; run the card value report and the swap
-    search on the planted deck."""
+    """Plant a weakened clone in place of one copy of the deck's strongest common
+    and a strengthened clone in place of one copy of another common (both the last
+    copy, in place; :func:`planted_commons`), and the strengthened clone in the
+    pool; run the card value report and the swap search on the planted deck."""
     from engine.deckbuilding.resolve import default_catalog
 
-    card = strongest_common(deck)
-    weak, strong = weakened(card), strengthened(card)
-    planted_deck = _named(replace_in_place(deck, card.slug, weak), deck.name)
+    weak_of, strong_of = planted_commons(deck)
+    weak, strong = weakened(weak_of), strengthened(strong_of)
+    planted_deck = replace_in_place(deck, weak_of.slug, weak)
+    planted_deck = _named(
+        replace_in_place(planted_deck, strong_of.slug, strong), deck.name
+    )
+    runs: list[Any] = []
     cv = card_values(
         planted_deck,
         field,
+        design=design,
         agent=agent,
         seed=seed,
         max_games=cv_games,
         jobs=jobs,
         rules=rules_for(ruleset),
+        run_out=runs,
     )
-    ranked = sorted(cv["cards"], key=lambda r: r["vam"])
+    rows = cv["cards"]
+    weak_row = _clone_row(rows, runs[0], weak.slug, weak_of.slug)
+    weak_row["below_original"] = weak_row["difference"] < 0
+    strong_row = _clone_row(rows, runs[0], strong.slug, strong_of.slug)
+    strong_row["above_original"] = strong_row["difference"] > 0
     rep = suggest(
         planted_deck,
         field,
@@ -232,19 +293,25 @@ def planted(
         jobs=jobs,
     )
     pick = (rep["suggestions"] or rep["rejected"] or [None])[0]
+    confirmed = bool(rep["suggestions"])
+    ranked = sorted(rows, key=lambda r: r["vam"])
     return {
-        "common": card.slug,
         "weakened": weak.slug,
         "strengthened": strong.slug,
-        "card_values_games": cv["games"],
+        "card_values": {k: cv[k] for k in ("games", "rounds", "design", "cards")},
+        "weakened_clone": weak_row,
+        "strengthened_clone": strong_row,
         "ranking": [(r["card"], r["vam"]) for r in ranked],
         "weakened_ranked_last": bool(ranked) and ranked[0]["card"] == weak.slug,
-        "weakened_below_original": _below(ranked, weak.slug, card.slug),
+        "weakened_below_original": weak_row["below_original"],
         "suggestion": rep,
         "pick": pick,
-        "confirmed": bool(rep["suggestions"]),
+        "confirmed": confirmed,
         "swapped_out": pick is not None and pick["out"] == weak.slug,
         "swapped_in": pick is not None and pick["in"] == strong.slug,
+        "swap_found_strong": confirmed
+        and pick is not None
+        and pick["in"] == strong.slug,
         "planted_deck": planted_deck,
         "strong_card": strong,
     }
@@ -256,18 +323,16 @@ def _aa_blocks(nf: int) -> int:
 
 
 def min_budget(deck: GameDeck, field: Sequence[GameDeck], ruleset: str = "") -> int:
-    """The smallest per-run budget whose shares (:data:`SHARES`) let every check
-    play at least one round."""
+    """The smallest swap-search budget of a run: the search's first step over the
+    planted deck's candidate swaps (:func:`~engine.optimize.halving.min_step_games`).
+    """
     from engine.deckbuilding.resolve import default_catalog
-    from engine.optimize.card_values import swappable
     from engine.optimize.suggest import candidate_swaps, min_step_games
 
-    card = strongest_common(deck)
-    weak, strong = weakened(card), strengthened(card)
-    planted_deck = replace_in_place(deck, card.slug, weak)
-    nf = len(field)
-    cv_step = nf * -(-16 // nf)
-    cv = 2 * cv_step * (1 + len(swappable(planted_deck)))
+    weak_of, strong_of = planted_commons(deck)
+    weak, strong = weakened(weak_of), strengthened(strong_of)
+    planted_deck = replace_in_place(deck, weak_of.slug, weak)
+    planted_deck = replace_in_place(planted_deck, strong_of.slug, strong)
     n = len(
         candidate_swaps(
             planted_deck,
@@ -276,19 +341,15 @@ def min_budget(deck: GameDeck, field: Sequence[GameDeck], ruleset: str = "") -> 
             catalog=CatalogPlus(default_catalog(ruleset or None), [weak, strong]),
         )
     )
+    return min_step_games(n, len(field))
+
+
+def min_extra_budget(field: Sequence[GameDeck]) -> int:
+    """The smallest budget of the further checks: the paired A/A blocks and one
+    look of the A/A confirmation, within the A/A's share (:data:`EXTRA_SHARES`)."""
+    nf = len(field)
     aa = 4 * _aa_blocks(nf) + 4 * max(sq.MIN_BLOCKS, sq.look_blocks(nf))
-    need = max(
-        cv / SHARES["card_values"],
-        min_step_games(n, nf) / SHARES["suggest"],
-        aa / SHARES["aa"],
-    )
-    return int(need) + 1
-
-
-def _below(ranked: Sequence[dict[str, Any]], low: str, high: str) -> bool:
-    """True when ``low`` comes before ``high`` in the ascending ranking."""
-    order = [r["card"] for r in ranked]
-    return low in order and high in order and order.index(low) < order.index(high)
+    return int(aa / EXTRA_SHARES["aa"]) + 1
 
 
 def _share(gain: float, ref: float) -> float | None:
@@ -303,26 +364,79 @@ def honesty_run(
     agent: str,
     second_agent: str,
     budget: int,
+    suggest_budget: int,
+    extra_budget: int = 0,
     seed: int,
     ruleset: str = "",
+    design: str = SCREENING,
     jobs: int = 1,
 ) -> dict[str, Any]:
-    """One run of every check (module docstring) within about ``budget`` games,
-    split by :data:`SHARES` (the coverage re-run takes what is left)."""
-    part = {k: int(budget * v) for k, v in SHARES.items()}
+    """One run: the planted check (the card value report with ``budget`` games,
+    the swap search with ``suggest_budget``) and, when ``extra_budget`` > 0, the
+    further checks (A/A, held-out opponents, second agent, coverage) split by
+    :data:`EXTRA_SHARES` (the coverage re-run takes what is left). ``cpu_seconds``
+    counts every game of the run, on every worker process."""
+    start = cpu_seconds()
     p = planted(
         deck,
         field,
         agent=agent,
         seed=seed,
-        cv_games=part["card_values"],
-        suggest_games=part["suggest"],
+        cv_games=budget,
+        suggest_games=suggest_budget,
         ruleset=ruleset,
+        design=design,
         jobs=jobs,
     )
     rep = p.pop("suggestion")
     base: GameDeck = p.pop("planted_deck")
     strong: CardDef = p.pop("strong_card")
+    out: dict[str, Any] = {
+        "seed": seed,
+        "games": p["card_values"]["games"] + rep["games"],
+        "weakened_clone": p["weakened_clone"],
+        "strengthened_clone": p["strengthened_clone"],
+        "swap_found_strong": p["swap_found_strong"],
+        "planted": p,
+        "suggestion": {
+            k: rep[k] for k in ("status", "games", "suggestions", "rejected", "search")
+        },
+    }
+    if extra_budget > 0:
+        out["games"] += _extra_checks(
+            out,
+            base,
+            strong,
+            field,
+            held_out,
+            agent=agent,
+            second_agent=second_agent,
+            budget=extra_budget,
+            seed=seed,
+            ruleset=ruleset,
+            jobs=jobs,
+        )
+    out["cpu_seconds"] = cpu_seconds() - start
+    return out
+
+
+def _extra_checks(
+    out: dict[str, Any],
+    base: GameDeck,
+    strong: CardDef,
+    field: Sequence[GameDeck],
+    held_out: Sequence[GameDeck],
+    *,
+    agent: str,
+    second_agent: str,
+    budget: int,
+    seed: int,
+    ruleset: str,
+    jobs: int,
+) -> int:
+    """The A/A, held-out, second-agent and coverage checks of one run, written
+    into ``out``; returns the games they played."""
+    part = {k: int(budget * v) for k, v in EXTRA_SHARES.items()}
     kw: dict[str, Any] = {"ruleset": ruleset, "jobs": jobs}
     aa_blocks = _aa_blocks(len(field))
     aa = aa_paired(base, field, agent=agent, seed=seed, blocks=aa_blocks, **kw)
@@ -334,24 +448,14 @@ def honesty_run(
         max_games=part["aa"] - 4 * aa_blocks,
         **kw,
     )
-    out: dict[str, Any] = {
-        "seed": seed,
-        "games": p["card_values_games"]
-        + rep["games"]
-        + 4 * aa_blocks
-        + aa_ind["games"],
-        "planted": p,
-        "aa_paired": aa,
-        "aa_independent": {
-            k: aa_ind[k] for k in ("status", "gain", "ci", "games", "blocks")
-        },
-        "suggestion": {
-            k: rep[k] for k in ("status", "games", "suggestions", "rejected", "search")
-        },
+    out["aa_paired"] = aa
+    out["aa_independent"] = {
+        k: aa_ind[k] for k in ("status", "gain", "ci", "games", "blocks")
     }
-    pick = p["pick"]
+    games = 4 * aa_blocks + aa_ind["games"]
+    pick = out["planted"]["pick"]
     if pick is None:
-        return out
+        return games
     new = strong if pick["in"] == strong.slug else None
     if new is None:
         from engine.deckbuilding.resolve import default_catalog
@@ -377,19 +481,17 @@ def honesty_run(
         games=part["agent"],
         **kw,
     )
-    left = max(4 * len(field), budget - rep["games"] - 4 * aa_blocks - aa_ind["games"])
-    left -= held["games"] + other["games"] + p["card_values_games"]
+    left = max(4 * len(field), budget - games - held["games"] - other["games"])
     rerun = compare(
         base,
         variant,
         field,
         agent=agent,
         seed=sq.stream_seed(seed, "rerun", 0),
-        games=max(4 * len(field), left),
+        games=left,
         **kw,
     )
     lo, hi = pick["ci"]
-    out["games"] += held["games"] + other["games"] + rerun["games"]
     out.update(
         {
             "held_out": {
@@ -413,7 +515,7 @@ def honesty_run(
             },
         }
     )
-    return out
+    return games + held["games"] + other["games"] + rerun["games"]
 
 
 def summarize(runs: Sequence[dict[str, Any]]) -> dict[str, Any]:
@@ -433,6 +535,7 @@ def summarize(runs: Sequence[dict[str, Any]]) -> dict[str, Any]:
         return sum(bool(r[key][sub]) for r in runs if key in r)
 
     covered = [r for r in runs if "coverage" in r]
+    extra = [r for r in runs if "aa_paired" in r]
 
     def share(key: str) -> float | None:
         """The follow-up's summed gains over the search's (the planted check's
@@ -446,19 +549,47 @@ def summarize(runs: Sequence[dict[str, Any]]) -> dict[str, Any]:
         ]
         return _share(sum(g for g, _ in pairs), sum(f for _, f in pairs))
 
+    def clone_hits(key: str, side: str) -> int:
+        return sum(
+            bool(r[key][side]) and bool(r[key]["contrast_decided"])
+            for r in runs
+            if key in r
+        )
+
     return {
         "runs": n,
         "games": sum(int(r.get("games", 0)) for r in runs),
+        "cpu_seconds": sum(float(r.get("cpu_seconds", 0.0)) for r in runs),
+        "weakened_below_original_decided": rate(
+            clone_hits("weakened_clone", "below_original"), n
+        ),
+        "strengthened_above_original_decided": rate(
+            clone_hits("strengthened_clone", "above_original"), n
+        ),
+        "strengthened_called_helps": rate(
+            sum(
+                r["strengthened_clone"]["verdict"] == "helps"
+                for r in runs
+                if "strengthened_clone" in r
+            ),
+            n,
+        ),
+        "swap_found_strong": rate(
+            sum(bool(r.get("swap_found_strong")) for r in runs), n
+        ),
         "weakened_ranked_last": rate(count("planted", "weakened_ranked_last"), n),
         "weakened_below_original": rate(count("planted", "weakened_below_original"), n),
         "weakened_swapped_out": rate(count("planted", "swapped_out"), n),
         "strengthened_swapped_in": rate(count("planted", "swapped_in"), n),
         "planted_confirmed": rate(count("planted", "confirmed"), n),
         "aa_paired_identical": all(
-            r["aa_paired"]["blocks_differing"] == 0 for r in runs
-        ),
+            r["aa_paired"]["blocks_differing"] == 0 for r in extra
+        )
+        if extra
+        else None,
         "aa_false_confirmations": rate(
-            sum(r["aa_independent"]["status"] == sq.CONFIRMED for r in runs), n
+            sum(r["aa_independent"]["status"] == sq.CONFIRMED for r in extra),
+            len(extra),
         ),
         "held_out_share": share("held_out"),
         "second_agent_share": share("second_agent"),
@@ -473,23 +604,36 @@ def honesty(
     field: Sequence[GameDeck],
     held_out: Sequence[GameDeck],
     *,
-    agent: str = "greedy",
-    second_agent: str = "random",
-    budget: int = 3_000,
+    agent: str = "planner",
+    second_agent: str = "greedy",
+    budget: int = DEFAULT_BUDGET,
+    suggest_budget: int = DEFAULT_SUGGEST_BUDGET,
+    extra_budget: int = 0,
     runs: int = 1,
     seed: int = 1,
     ruleset: str = "",
+    design: str = SCREENING,
     jobs: int = 1,
 ) -> dict[str, Any]:
-    """``runs`` honesty runs (seeds ``seed``, ``seed + 1``, ...) and their summary."""
-    if not field or not held_out:
-        raise ValueError("the checks need a field and held-out opponents")
-    if runs < 1 or budget < 1:
-        raise ValueError("--runs and --budget must be > 0")
+    """``runs`` honesty runs (seeds ``seed``, ``seed + 1``, ...) and their summary.
+    With one run its figures (``cpu_seconds``, ``weakened_clone``,
+    ``strengthened_clone``, ``swap_found_strong``) are also at the top level."""
+    if not field:
+        raise ValueError("the checks need a field")
+    if extra_budget and not held_out:
+        raise ValueError("the further checks need held-out opponents")
+    if runs < 1 or budget < 1 or extra_budget < 0:
+        raise ValueError("--runs and --budget must be > 0, --extra-budget >= 0")
     need = min_budget(deck, field, ruleset)
-    if budget < need:
+    if suggest_budget < need:
         raise ValueError(
-            f"a budget of {budget} games per run is too small: {need} needed"
+            f"a swap-search budget of {suggest_budget} games is too small: "
+            f"{need} needed"
+        )
+    if extra_budget and extra_budget < min_extra_budget(field):
+        raise ValueError(
+            f"a budget of {extra_budget} games for the further checks is too small: "
+            f"{min_extra_budget(field)} needed"
         )
     got = [
         honesty_run(
@@ -499,23 +643,34 @@ def honesty(
             agent=agent,
             second_agent=second_agent,
             budget=budget,
+            suggest_budget=suggest_budget,
+            extra_budget=extra_budget,
             seed=seed + k,
             ruleset=ruleset,
+            design=design,
             jobs=jobs,
         )
         for k in range(runs)
     ]
-    return {
+    out: dict[str, Any] = {
         "deck": deck.name,
         "field": [d.name for d in field],
         "held_out": [d.name for d in held_out],
         "agent": agent,
         "second_agent": second_agent,
-        "budget_per_run": budget,
+        "design": design,
+        "budget": budget,
+        "suggest_budget": suggest_budget,
+        "extra_budget": extra_budget,
         "seed": seed,
+        "cpu_seconds": sum(r["cpu_seconds"] for r in got),
         "summary": summarize(got),
         "runs": got,
     }
+    if runs == 1:
+        for key in ("weakened_clone", "strengthened_clone", "swap_found_strong"):
+            out[key] = got[0][key]
+    return out
 
 
 def _rate(r: dict[str, Any]) -> str:
@@ -527,20 +682,24 @@ def _rate(r: dict[str, Any]) -> str:
 
 def format_report(rep: dict[str, Any]) -> str:
     s = rep["summary"]
-    share_h, share_a = s["held_out_share"], s["second_agent_share"]
-    return "\n".join(
-        [
-            f"Honesty checks: {rep['deck']} against {', '.join(rep['field'])}; "
-            f"held out {', '.join(rep['held_out'])}; agent {rep['agent']} "
-            f"(second {rep['second_agent']}); {s['runs']} runs of about "
-            f"{rep['budget_per_run']} games, {s['games']} played (seed {rep['seed']})",
-            "weakened clone ranked last by card values: "
-            + _rate(s["weakened_ranked_last"]),
-            "weakened clone ranked below the card it clones: "
-            + _rate(s["weakened_below_original"]),
-            f"weakened clone swapped out: {_rate(s['weakened_swapped_out'])}",
-            f"strengthened clone swapped in: {_rate(s['strengthened_swapped_in'])}",
-            f"planted swap confirmed: {_rate(s['planted_confirmed'])}",
+    lines = [
+        f"Honesty checks: {rep['deck']} against {', '.join(rep['field'])}; agent "
+        f"{rep['agent']}; {s['runs']} runs of {rep['budget']} card-value and "
+        f"{rep['suggest_budget']} swap-search games ({rep['design']} design); "
+        f"{s['games']} games, {s['cpu_seconds']:.0f} CPU seconds (seed {rep['seed']})",
+        "weakened clone below the card it copies, decided: "
+        + _rate(s["weakened_below_original_decided"]),
+        "strengthened clone above the card it copies, decided: "
+        + _rate(s["strengthened_above_original_decided"]),
+        f"strengthened clone called helps: {_rate(s['strengthened_called_helps'])}",
+        "the swap search confirms the strengthened clone in: "
+        + _rate(s["swap_found_strong"]),
+        f"weakened clone ranked last: {_rate(s['weakened_ranked_last'])}",
+        f"weakened clone swapped out: {_rate(s['weakened_swapped_out'])}",
+    ]
+    if s["aa_paired_identical"] is not None:
+        share_h, share_a = s["held_out_share"], s["second_agent_share"]
+        lines += [
             "A/A on paired blocks: games identical"
             if s["aa_paired_identical"]
             else "A/A on paired blocks: some games differ",
@@ -552,4 +711,4 @@ def format_report(rep: dict[str, Any]) -> str:
             + ("n/a" if share_a is None else f"{100 * share_a:.0f}%"),
             f"reported interval covers an independent re-run: {_rate(s['coverage'])}",
         ]
-    )
+    return "\n".join(lines)

@@ -27,6 +27,7 @@ Contract for subclasses:
 
 from __future__ import annotations
 
+import resource
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -82,6 +83,15 @@ class BlockRun(ABC):
     @property
     def done(self) -> bool:
         return not self.next_round()
+
+
+def cpu_seconds() -> float:
+    """User and system CPU time of this process and of its finished (reaped)
+    child processes: the workers of :func:`~engine.optimize.paired.run_blocks`
+    are reaped when each round's pool closes."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
 
 
 def check_round(expected: Sequence[BlockTask], got: Sequence[BlockTask]) -> None:

@@ -114,6 +114,28 @@ def sprt(
     return CONTINUE
 
 
+def blocks_to_decide(
+    diffs: Sequence[float],
+    *,
+    delta: float = DELTA,
+    alpha: float = ALPHA,
+    beta: float = BETA,
+) -> int | None:
+    """About how many blocks in all the test needs to reach a bound if the swap's
+    true gain and spread are what ``diffs`` show (the LLR drifts by
+    ``(delta * mean - delta**2 / 2) / var`` a block); None when there is no
+    evidence yet or the gain sits where the drift vanishes (half of ``delta``)."""
+    if len(diffs) < 2:
+        return None
+    mean, var = mean_var(list(diffs))
+    drift = (delta * mean - delta * delta / 2) / max(VAR_FLOOR, var)
+    if abs(drift) < 1e-9:
+        return None
+    lo, hi = bounds(alpha, beta)
+    need = (hi if drift > 0 else lo) / drift
+    return max(MIN_BLOCKS, len(diffs), math.ceil(need))
+
+
 def interval(xs: Sequence[float]) -> tuple[float, float, float]:
     """(mean, low, high) of a 95% normal interval over blocks, clipped to [-1, 1]
     (a difference of block scores never leaves it; with fewer than two blocks the

@@ -81,6 +81,8 @@ __all__ = [
 ]
 
 MAX_CLIMB = 5
+#: the budget of a search when none is named (the site's form starts from it)
+DEFAULT_BUDGET = 3_000
 
 
 class SuggestionRun(BlockRun):
@@ -460,6 +462,39 @@ class SuggestionRun(BlockRun):
             return "budget-spent"
         return self.status
 
+    def leader(self) -> dict[str, Any] | None:
+        """The swap in the lead and what is known of it: in the search, the
+        surviving candidate with the best mean (its search figures, optimistic);
+        in or after an unfinished confirmation, the confirmation's. With it, about
+        how many more games the confirmation needs at the gain and spread seen
+        (``more_games``; None when it cannot tell). None before any block and
+        once every step's swap is confirmed."""
+        if self.status == sq.CONFIRMED and self.phase == "done":
+            return None
+        if self.winner >= 0 and self.conf_base:
+            diffs = sq.paired_diffs(self.conf_base, self.conf_var)
+            stage, c = "confirmation", self.winner
+            played = 4 * len(diffs)
+        elif self.phase == "search" and self.base_blocks and self.alive:
+            c = max(self.alive, key=lambda c: (self._search_gain(c), -c))
+            diffs = sq.paired_diffs(self.base_blocks, self.var_blocks[c])
+            stage, played = "search", 0
+        else:
+            return None
+        xs = [d for _, d in diffs]
+        # in the search, what a confirmation (starting from nothing) would need
+        # if the search's figures held
+        need = sq.blocks_to_decide(xs)
+        gain, lo, hi = sq.interval(xs)
+        return {
+            **self._names(self.cands[c]),
+            "stage": stage,
+            "gain": gain,
+            "ci": [lo, hi],
+            "blocks": len(xs),
+            "more_games": None if need is None else max(0, 4 * need - played),
+        }
+
     def report(self) -> dict[str, Any]:
         deck_after = self.deck
         for s in self.accepted:
@@ -480,6 +515,7 @@ class SuggestionRun(BlockRun):
             "status": self._status(),
             "suggestions": list(self.suggestions),
             "rejected": list(self.rejected),
+            "leader": self.leader(),
             "search": search,
             "steps": list(self.steps),
             "deck_after": [c.slug for c in deck_after.draw_cards],

@@ -156,10 +156,43 @@ def test_min_budget_grows_with_the_field() -> None:
     assert 0 < one < three
 
 
+@pytest.mark.slow  # over 10 s: CI runs it, make test-fast does not
+def test_the_honesty_command_prints_the_planted_figures(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The planted check's figures, as the command prints them (random play: the
+    figures' shape, not their values)."""
+    import json
+
+    deck = faction_deck("vanguards")
+    field = [faction_deck("tundra-orcs")]
+    need = min_budget(deck, field)
+    args = ["honesty", "--agent", "random", "--field", "tundra-orcs", "--budget"]
+    args += ["400", "--suggest-budget", str(need), "--jobs", "2", "--json"]
+    assert main(args) == 0
+    rep = json.loads(capsys.readouterr().out)
+    assert rep["cpu_seconds"] > 0 and isinstance(rep["swap_found_strong"], bool)
+    weak, strong = rep["weakened_clone"], rep["strengthened_clone"]
+    assert weak["card"].endswith("-weakened") and strong["card"].endswith(
+        "-strengthened"
+    )
+    assert weak["original"] != strong["original"]  # two different commons
+    for row in (weak, strong):
+        assert 1 <= row["rank"] <= row["of"]
+        assert isinstance(row["contrast_decided"], bool)
+        lo, hi = row["difference_ci"]
+        assert row["contrast_decided"] == (lo > 0 or hi < 0)
+    assert weak["below_original"] == (weak["difference"] < 0)
+    assert strong["above_original"] == (strong["difference"] > 0)
+    assert rep["summary"]["aa_paired_identical"] is None  # no extra budget given
+
+
 @pytest.mark.parametrize(
     "args",
     [
         ["honesty", "--budget", "100"],
+        ["honesty", "--suggest-budget", "100"],
+        ["honesty", "--extra-budget", "10"],
         ["honesty", "--runs", "0"],
         ["honesty", "--agent", "nobody"],
         ["honesty", "--field", "no-such-deck"],

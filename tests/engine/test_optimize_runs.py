@@ -9,7 +9,7 @@ import json
 import pytest
 
 from engine.deckbuilding.resolve import faction_deck
-from engine.optimize.card_values import CardValueRun, card_values
+from engine.optimize.card_values import ONE_AT_A_TIME, CardValueRun, card_values
 from engine.optimize.paired import run_blocks
 from engine.optimize.runs import blocks_from_json, blocks_to_json, drive
 
@@ -57,7 +57,13 @@ def test_card_values_is_a_driven_run() -> None:
     deck = faction_deck("vanguards")
     field = [faction_deck("tundra-orcs"), faction_deck("breakers")]
     rep = card_values(
-        deck, field, agent="random", seed=5, max_games=900, round_blocks=4
+        deck,
+        field,
+        design=ONE_AT_A_TIME,
+        agent="random",
+        seed=5,
+        max_games=900,
+        round_blocks=4,
     )
     assert rep == drive(_run())
 
@@ -78,7 +84,7 @@ def test_a_state_of_another_deck_is_refused() -> None:
         CardValueRun.restore(
             faction_deck("phoenix-elves"), run.field, json.loads(json.dumps(state))
         )
-    with pytest.raises(ValueError, match="not a card value run"):
+    with pytest.raises(ValueError, match="not a one-at-a-time card value run"):
         CardValueRun.restore(run.deck, run.field, {**state, "kind": "other"})
 
 

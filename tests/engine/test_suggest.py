@@ -6,6 +6,7 @@ resumes from JSON and gives the same report with one or two worker processes."""
 from __future__ import annotations
 
 import json
+import math
 import random
 from collections.abc import Callable
 
@@ -231,6 +232,55 @@ def test_a_run_stops_at_its_budget() -> None:
     rep = run.report()
     assert rep["games"] <= need
     assert rep["status"] in ("budget-spent", "no-gain")
+
+
+def test_a_run_out_of_budget_names_its_leader_and_what_would_decide_it() -> None:
+    """A gain of +4 points on a budget too small to confirm it: the report names
+    the swap in the lead with its figures and about how many more games the
+    confirmation needs; the leader is followed from the search into the
+    confirmation."""
+    n = len(_small().cands)
+    run = _small(max_games=min_step_games(n, 2) + 400)
+    good = run.cands[3]
+    tag = f"({good.out_slug} -> {good.in_slug})"
+    seen = []
+    while tasks := run.next_round():
+        lead = run.leader()
+        if lead is not None:
+            seen.append(lead["stage"])
+        decks = run.decks()
+        blocks = []
+        for t in tasks:
+            name = decks[t[0]].name
+            noise = random.Random(f"9:{t[2]}:{t[3]}").gauss(0, 0.15)
+            own = random.Random(f"9:{name}:{t[2]}:{t[3]}").gauss(0, 0.1)
+            gain = 0.04 if tag in name else 0.0
+            blocks.append(Block(t[3], 0.5 + gain + noise + own, 0.0, 2))
+        run.absorb(tasks, blocks)
+    rep = run.report()
+    assert rep["status"] == "budget-spent" and not rep["suggestions"]
+    assert seen[0] == "search" and seen[-1] == "confirmation"
+    lead = rep["leader"]
+    assert lead["stage"] == "confirmation" and lead["ci"][0] < lead["gain"]
+    assert lead["more_games"] is not None and lead["more_games"] > 0
+    # the arithmetic: blocks for the log-likelihood ratio to drift to its bound
+    xs = [d for _, d in sq.paired_diffs(run.conf_base, run.conf_var)]
+    assert lead["more_games"] == 4 * sq.blocks_to_decide(xs) - 4 * len(xs)
+
+
+def test_blocks_to_decide_follows_the_drift() -> None:
+    strong = [0.10, 0.06, 0.14, 0.08, 0.12] * 8  # mean +10 points, sd about 3
+    assert sq.blocks_to_decide(strong) == len(strong)  # already past the bound
+    # no gain and a wide spread: the test drifts slowly to "no gain"
+    none = [0.2, -0.2, 0.4, -0.4, 0.0] * 8
+    got = sq.blocks_to_decide(none)
+    assert got is not None and got > len(none)
+    mean, var = 0.0, sum(x * x for x in none) / (len(none) - 1)
+    drift = (sq.DELTA * mean - sq.DELTA**2 / 2) / var
+    assert got == math.ceil(sq.bounds()[0] / drift)
+    assert sq.blocks_to_decide([0.1]) is None
+    # a mean of exactly delta / 2 never drifts
+    assert sq.blocks_to_decide([sq.DELTA / 2 + e for e in (-0.01, 0.01)] * 10) is None
 
 
 # ----------------------------------------------------------------- bad input
