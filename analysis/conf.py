@@ -12,6 +12,8 @@ from typing import Any
 
 from django.conf import settings
 
+from engine.optimize.card_values import DEFAULT_BUDGET, SCREENING
+
 DEFAULTS: dict[str, Any] = {
     # Games per analysis at most, and tighter caps for agents that search.
     "MAX_GAMES": 100_000,
@@ -19,8 +21,12 @@ DEFAULTS: dict[str, Any] = {
     # The opponents when a request names none: faction slugs, or None for every
     # faction deck of the deck's edition.
     "FIELD": None,
-    # The budget when a request names none (games).
-    "DEFAULT_GAMES": 10_000,
+    # The budget when a request names none (games): the engine's default, which
+    # the planted-truth checks measure (docs/measurements/card-values.md).
+    "DEFAULT_GAMES": DEFAULT_BUDGET,
+    # The card value design: "screening" (every game tells about several cards),
+    # "foldover" or "one-at-a-time" (engine.optimize.card_values.DESIGNS).
+    "CARD_VALUES_DESIGN": SCREENING,
     # The agent when a request names none; None: simulate's default for the budget
     # (simulate.agents.default_agent). Tests and small sites may pin it ("random").
     "AGENT": None,

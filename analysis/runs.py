@@ -45,11 +45,12 @@ class CardValuesKind(RunKind):
 
     def build(self, job: Any, deck: GameDeck, field: list[GameDeck]) -> BlockRun:
         from analysis import conf
-        from engine.optimize.card_values import CardValueRun
+        from engine.optimize.card_values import new_run
 
-        return CardValueRun(
+        return new_run(
             deck,
             field,
+            design=conf.get("CARD_VALUES_DESIGN"),
             agent=job.agent,
             seed=job.seed,
             max_games=job.max_games,
@@ -61,9 +62,9 @@ class CardValuesKind(RunKind):
     def restore(
         self, job: Any, deck: GameDeck, field: list[GameDeck], state: dict[str, Any]
     ) -> BlockRun:
-        from engine.optimize.card_values import CardValueRun
+        from engine.optimize.card_values import restore_run
 
-        return CardValueRun.restore(deck, field, state)
+        return restore_run(deck, field, state)
 
 
 def suggestion_pool(job: Any) -> list[Any]:

@@ -247,14 +247,35 @@ def analysis_verdict(job: AnalysisJob) -> str:
             f"{abs(100 * s['gain']):.1f} points {'more' if s['gain'] >= 0 else 'less'}"
             f" against the field{more}, confirmed on fresh games."
         )
+    lead = leader_text(report.get("leader"))
     if status == "no-gain":
         return f"No swap made {name} clearly better: it looks hard to improve."
     if status == "budget-spent":
-        return (
-            "The budget ran out before any swap was confirmed; a bigger budget may "
-            "find one."
+        return "The budget ran out before any swap was confirmed. " + (
+            lead or "A bigger budget may find one."
         )
-    return "Searching: no swap confirmed yet."
+    return "Searching: no swap confirmed yet." + (f" {lead}" if lead else "")
+
+
+def leader_text(lead: dict[str, Any] | None) -> str:
+    """The swap in the lead in words: by how much, and what would decide it."""
+    if not lead:
+        return ""
+    lo, hi = lead["ci"]
+    where = (
+        "in the search (an optimistic figure: it was chosen for being best)"
+        if lead["stage"] == "search"
+        else "on fresh games"
+    )
+    text = (
+        f"In the lead: {lead['out_name']} out, {lead['in_name']} in, "
+        f"{points(lead['gain'])} points (very likely between {points(lo)} and "
+        f"{points(hi)}) {where}."
+    )
+    more = lead.get("more_games")
+    if more:
+        text += f" About {more:,} more games would decide it."
+    return text
 
 
 def max_games_for(agent: str) -> int:
@@ -274,23 +295,52 @@ VERDICT_FDR = 0.10
 STRONG_CARD = 0.10
 
 
+def first_round_runs(cards: int, step: int, design: str | None = None) -> int:
+    """The runs (a deck variant on one seed block, two games) of a card value
+    run's first round of ``step`` blocks: the deck and one variant per card, one
+    at a time; with a screening design the deck and one variant per group of 2-4
+    cards (the group sizes, and so the count, do not depend on the seed)."""
+    from engine.optimize import card_values as cv
+    from engine.optimize.screening import FoldoverDesign, GroupDesign
+
+    design = design or conf.get("CARD_VALUES_DESIGN")
+    k = max(1, cards)
+    if design == cv.ONE_AT_A_TIME:
+        return step * (1 + cards)
+    d = GroupDesign(k=k) if design == cv.SCREENING else FoldoverDesign(k, cv.PAIRS)
+    return sum(len(d.rows(i)) for i in range(step))
+
+
 def card_values_plan(
-    *, cards: int, field_size: int, round_blocks: int | None = None
+    *,
+    cards: int,
+    field_size: int,
+    round_blocks: int | None = None,
+    design: str | None = None,
 ) -> dict[str, Any]:
     """How a card value run of a deck with ``cards`` swappable cards against
-    ``field_size`` opponents spends games (as ``CardValueRun`` does): a round plays
-    ``step`` seed blocks (two games each) of the deck and of each card's blank
-    variant; ``z`` is the score a card's difference must reach, in standard errors,
-    to be called first (Benjamini-Hochberg's rank one: p at most fdr / cards)."""
+    ``field_size`` opponents spends games: a round plays ``step`` seed blocks (two
+    games each) of the deck and its variants (``runs_per_block`` in all: one per
+    card one at a time, about a third as many in the screening design, where each
+    variant blanks 2 to 4 cards). A card's estimate from a block is about as
+    precise in either design (the screening fit sees each card once a block as
+    well), so ``z`` is the score a card's difference must reach, in standard
+    errors over blocks, to be called first (Benjamini-Hochberg's rank one: p at
+    most fdr / cards)."""
     from statistics import NormalDist
 
     field_size = max(1, field_size)
     step = round_blocks or field_size * -(-16 // field_size)
     z = NormalDist().inv_cdf(1 - VERDICT_FDR / (2 * max(1, cards)))
+    runs = first_round_runs(cards, step, design)
     return {
         "cards": cards,
         "step": step,
-        "round_games": 2 * step * (1 + cards),
+        # the form's script redraws the plan for another field size from these
+        "runs_per_block": runs / step,
+        "round_games": 2 * runs,
+        # halves round up, as the form's script (Math.round) does
+        "variants": int(runs / step - 1 + 0.5),
         "z": z,
         "sd": PRIOR_VARIANCE**0.5,
     }
@@ -330,8 +380,9 @@ def card_values_budget_text(plan: dict[str, Any], games: int) -> str:
     strong_points = round(100 * STRONG_CARD)
     head = (
         f"The smallest budget that can decide anything for this deck: {least:,} "
-        f"games (rounds of {plan['step']} pairs of games for the deck and for each "
-        f"of its {plan['cards']} cards)."
+        f"games (rounds of {plan['step']} seed blocks, each two games of the deck "
+        f"and of about {plan['variants']} variants of it that blank "
+        f"its {plan['cards']} cards in turn)."
     )
     if games < least:
         noun = "game" if games == 1 else "games"
@@ -384,14 +435,18 @@ def job_decide_text(job: AnalysisJob) -> str:
     "" for other jobs."""
     if job.kind != Kind.CARD_VALUES:
         return ""
-    params = (job.state or {}).get("params") or {}
-    cards = len((job.state or {}).get("variants") or {}) or len(
+    state = job.state or {}
+    params = state.get("params") or {}
+    cards = len(state.get("variants") or state.get("cards") or []) or len(
         (job.report or {}).get("cards") or []
     )
     if not cards:
         return ""
     plan = card_values_plan(
-        cards=cards, field_size=len(job.field), round_blocks=params.get("step")
+        cards=cards,
+        field_size=len(job.field),
+        round_blocks=params.get("step"),
+        design=state.get("design", "one-at-a-time"),
     )
     value = decidable_value(plan, job.max_games)
     if value is None:

@@ -240,7 +240,10 @@ def _check_decides(job: AnalysisJob, run: Any) -> None:
     if job.kind != Kind.CARD_VALUES:
         return
     plan = selectors.card_values_plan(
-        cards=len(run.slugs), field_size=len(run.field), round_blocks=run.step
+        cards=len(run.slugs),
+        field_size=len(run.field),
+        round_blocks=run.step,
+        design=run.state()["design"],
     )
     least = selectors.least_deciding_games(plan)
     if job.max_games < least:
@@ -248,8 +251,9 @@ def _check_decides(job: AnalysisJob, run: Any) -> None:
             "max_games",
             f"A budget of {job.max_games:,} games cannot decide any card of this "
             f"deck: the smallest budget that can is {least:,} games (rounds of "
-            f"{plan['step']} pairs of games for the deck and for each of its "
-            f"{plan['cards']} cards, against {len(run.field)} opponent "
+            f"{plan['step']} seed blocks, each two games of the deck and of about "
+            f"{plan['variants']} variants blanking its "
+            f"{plan['cards']} cards in turn, against {len(run.field)} opponent "
             f"deck{'s' if len(run.field) != 1 else ''}).",
         )
 

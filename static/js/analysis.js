@@ -35,14 +35,15 @@
   }
 
   // What a card value budget can decide: the same arithmetic as
-  // analysis.selectors.card_values_budget_text (rounds of `step` seed blocks for the
-  // deck and each card; a card is called once its difference reaches z standard
-  // errors, with the variance of a coin toss assumed before any game).
+  // analysis.selectors.card_values_budget_text (rounds of `step` seed blocks, each
+  // the deck and its variants, runs_per_block in all; a card is called once its
+  // difference reaches z standard errors, with the variance of a coin toss assumed
+  // before any game).
   function decideText(base, form) {
     var ticked = form.querySelectorAll('#analysis-field input[type="checkbox"]:checked').length;
     var fieldSize = ticked || base.default_field;
     var step = base.round_blocks || fieldSize * Math.ceil(16 / fieldSize);
-    var roundGames = 2 * step * (1 + base.cards);
+    var roundGames = Math.round(2 * step * base.runs_per_block);
     function gamesFor(value) {
       var blocks = Math.pow(base.z * base.sd / value, 2);
       return Math.max(1, Math.ceil(blocks / step)) * roundGames;
@@ -52,8 +53,9 @@
     var games = parseInt(form.elements.max_games.value, 10) || 0;
     var fmt = function (n) { return n.toLocaleString("en"); };
     var head = "The smallest budget that can decide anything for this deck: " + fmt(least) +
-      " games (rounds of " + step + " pairs of games for the deck and for each of its " +
-      base.cards + " cards).";
+      " games (rounds of " + step + " seed blocks, each two games of the deck and of about " +
+      Math.round(base.runs_per_block - 1) + " variants of it that blank its " + base.cards +
+      " cards in turn).";
     var noun = games === 1 ? "game" : "games";
     if (games < least) return head + " " + fmt(games) + " " + noun + " cannot decide any card.";
     var blocks = Math.floor(games / roundGames) * step;

@@ -30,7 +30,7 @@ def test_worker_runs_card_values_like_the_engine(
     from analysis.runs import job_decks
     from decks.models import Deck
     from decks.services import deck_copy
-    from engine.optimize.card_values import CardValueRun
+    from engine.optimize.card_values import SCREENING, new_run
     from engine.optimize.runs import drive
 
     faction = Deck.objects.get(is_faction_deck=True, faction__slug="polar-dwarves")
@@ -56,10 +56,12 @@ def test_worker_runs_card_values_like_the_engine(
     job = AnalysisJob.objects.get(pk=body["id"])
     d, field = job_decks(job)
     params = job.state["params"]
+    assert job.state["design"] == SCREENING  # the site's default design
     expected = drive(
-        CardValueRun(
+        new_run(
             d,
             field,
+            design=SCREENING,
             agent="random",
             seed=9,
             max_games=100,

@@ -37,14 +37,18 @@ def test_submit_freezes_the_deck_and_plans_the_first_round(submit, dispatched, d
         {"kind": "faction", "slug": "cave-goblins"}
     ]
     assert job.state["kind"] == "card-values" and job.rounds == 0
-    # 10 swappable cards + the deck, 2 blocks each: 22 seed blocks in 4 lanes
+    assert job.state["design"] == "screening"
+    # 2 seed blocks, each the deck and one variant per group of 2-4 of its 10
+    # swappable cards: every run of the round is a unit, cut into 4 lanes
+    from analysis.runs import job_run
+    from engine.optimize.screening import GroupDesign
+
+    runs = sum(len(GroupDesign(k=10, seed=job.seed).rows(i)) for i in (0, 1))
+    assert len(job_run(job).next_round()) == runs < 2 * 11
     lanes = Lane.objects.filter(kind="analysis", job_id=job.pk).order_by("start")
-    assert [(lane.start, lane.stop) for lane in lanes] == [
-        (0, 6),
-        (6, 12),
-        (12, 17),
-        (17, 22),
-    ]
+    bounds = [(lane.start, lane.stop) for lane in lanes]
+    assert len(bounds) == 4 and bounds[0][0] == 0 and bounds[-1][1] == runs
+    assert all(a[1] == b[0] for a, b in zip(bounds, bounds[1:], strict=False))
     assert {lane.priority for lane in lanes} == {Priority.BATCH}
     assert dispatched == [(0, 4)]  # batch tickets
     assert job.engine_version
@@ -64,7 +68,7 @@ def test_default_field_is_every_faction_deck(submit):
     ("kwargs", "field", "text"),
     [
         ({"max_games": 10**7}, "max_games", "budget must be"),
-        ({"max_games": 20}, "max_games", "the smallest budget that can is 44 games"),
+        ({"max_games": 5}, "max_games", "cannot decide any card of this deck"),
         ({"field": []}, "field", "at least one"),
         ({"agent": "nobody"}, "agent", "Unknown agent"),
         ({"kind": "horoscope"}, "kind", "Unknown analysis"),
@@ -271,7 +275,7 @@ def test_a_round_with_a_hole_is_never_absorbed(submit):
     """Blocks stored for a round must be exactly the round's plan; otherwise the
     job fails with the reason rather than absorb a wrong round."""
     job = submit()
-    # a stray piece: one block more than the round planned
-    AnalysisPiece.objects.create(job=job, round=0, piece=3, blocks=[[0, 0.5, 0.0, 9]])
+    # a stray piece past every lane: one block more than the round planned
+    AnalysisPiece.objects.create(job=job, round=0, piece=999, blocks=[[0, 0.5, 0.0, 9]])
     job = services.analysis_run_inline(job_id=job.pk)
     assert job.status == "failed" and "planned" in job.error
