@@ -24,8 +24,8 @@ DEFAULTS: dict[str, Any] = {
     # The budget when a request names none (games): the engine's default, which
     # the planted-truth checks measure (docs/measurements/card-values.md).
     "DEFAULT_GAMES": DEFAULT_BUDGET,
-    # The card value design: "screening" (every game tells about several cards),
-    # "foldover" or "one-at-a-time" (engine.optimize.card_values.DESIGNS).
+    # The card value design: "screening" (every game tells about every card),
+    # "groups" or "one-at-a-time" (engine.optimize.card_values.DESIGNS).
     "CARD_VALUES_DESIGN": SCREENING,
     # The agent when a request names none; None: simulate's default for the budget
     # (simulate.agents.default_agent). Tests and small sites may pin it ("random").

@@ -67,12 +67,17 @@ class CardValuesKind(RunKind):
         return restore_run(deck, field, state)
 
 
-def suggestion_pool(job: Any) -> list[Any]:
-    """Every card the analysed deck's summoner may hold (the builder's pool, which
-    asks the construction rules themselves)."""
+def summoner_pool(summoner: str, ruleset: str) -> list[Any]:
+    """Every card a summoner may hold (the builder's pool, which asks the
+    construction rules themselves)."""
     from decks.selectors import builder_pool
 
-    return [p.card for p in builder_pool(job.deck_frozen["summoner"], job.ruleset)]
+    return [p.card for p in builder_pool(summoner, ruleset)]
+
+
+def suggestion_pool(job: Any) -> list[Any]:
+    """The pool of the analysed deck's summoner."""
+    return summoner_pool(job.deck_frozen["summoner"], job.ruleset)
 
 
 class SuggestionsKind(RunKind):

@@ -154,6 +154,15 @@ def card_value_rows(job: AnalysisJob) -> list[dict[str, Any]]:
     out = []
     for r in sorted(rows, key=lambda r: -r["vam"]):
         lo, hi = r["ci"]
+        verdict = VERDICT_WORDS.get(r["verdict"], r["verdict"])
+        final = r.get("final_half_width")
+        if job.is_active and r["verdict"] == "cannot tell at this budget" and final:
+            # while it runs: can the rest of the budget still tell this card?
+            verdict = (
+                "not yet: the rest of the budget can tell it if its value holds"
+                if abs(r["vam"]) > final
+                else "not yet, and likely not at this budget"
+            )
         out.append(
             {
                 "card": r["card"],
@@ -162,7 +171,7 @@ def card_value_rows(job: AnalysisJob) -> list[dict[str, Any]]:
                 "value": points(r["vam"]),
                 "low": points(lo),
                 "high": points(hi),
-                "verdict": VERDICT_WORDS.get(r["verdict"], r["verdict"]),
+                "verdict": verdict,
                 "games": r["games"],
             }
         )
@@ -298,8 +307,9 @@ STRONG_CARD = 0.10
 def first_round_runs(cards: int, step: int, design: str | None = None) -> int:
     """The runs (a deck variant on one seed block, two games) of a card value
     run's first round of ``step`` blocks: the deck and one variant per card, one
-    at a time; with a screening design the deck and one variant per group of 2-4
-    cards (the group sizes, and so the count, do not depend on the seed)."""
+    at a time; the deck and three mirror pairs of variants in the screening
+    design; the deck and one variant per group of 2-4 cards in the group design
+    (the group sizes, and so the count, do not depend on the seed)."""
     from engine.optimize import card_values as cv
     from engine.optimize.screening import FoldoverDesign, GroupDesign
 
@@ -307,8 +317,16 @@ def first_round_runs(cards: int, step: int, design: str | None = None) -> int:
     k = max(1, cards)
     if design == cv.ONE_AT_A_TIME:
         return step * (1 + cards)
-    d = GroupDesign(k=k) if design == cv.SCREENING else FoldoverDesign(k, cv.PAIRS)
+    d = FoldoverDesign(k, cv.PAIRS) if design == cv.SCREENING else GroupDesign(k=k)
     return sum(len(d.rows(i)) for i in range(step))
+
+
+#: How much a seed block tells about each card, against one block of the
+#: one-at-a-time design (each card blanked once against the deck), as measured
+#: under the planner (docs/measurements/card-values.md): the screening design's
+#: three mirror pairs toggle every card three times a block (1.85 measured, 1.5
+#: assumed), the group design blanks each card once among others (0.77).
+BLOCK_PRECISION = {"screening": 1.5, "groups": 0.75, "one-at-a-time": 1.0}
 
 
 def card_values_plan(
@@ -322,20 +340,22 @@ def card_values_plan(
     ``field_size`` opponents spends games: a round plays ``step`` seed blocks (two
     games each) of the deck and its variants (``runs_per_block`` in all: one per
     card one at a time, about a third as many in the screening design, where each
-    variant blanks 2 to 4 cards). A card's estimate from a block is about as
-    precise in either design (the screening fit sees each card once a block as
-    well), so ``z`` is the score a card's difference must reach, in standard
-    errors over blocks, to be called first (Benjamini-Hochberg's rank one: p at
-    most fdr / cards)."""
+    variant blanks 2 to 4 cards). ``precision`` says how much a block tells about
+    each card against a one-at-a-time block (:data:`BLOCK_PRECISION`); ``z`` is the
+    score a card's difference must reach, in standard errors of one-at-a-time
+    blocks, to be called first (Benjamini-Hochberg's rank one: p at most fdr /
+    cards)."""
     from statistics import NormalDist
 
     field_size = max(1, field_size)
     step = round_blocks or field_size * -(-16 // field_size)
     z = NormalDist().inv_cdf(1 - VERDICT_FDR / (2 * max(1, cards)))
+    design = design or conf.get("CARD_VALUES_DESIGN")
     runs = first_round_runs(cards, step, design)
     return {
         "cards": cards,
         "step": step,
+        "precision": BLOCK_PRECISION.get(design, 1.0),
         # the form's script redraws the plan for another field size from these
         "runs_per_block": runs / step,
         "round_games": 2 * runs,
@@ -353,13 +373,13 @@ def decidable_value(plan: dict[str, Any], games: int) -> float | None:
     rounds = games // plan["round_games"]
     if rounds < 1:
         return None
-    blocks = rounds * plan["step"]
+    blocks = rounds * plan["step"] * plan["precision"]
     return float(plan["z"] * plan["sd"] / blocks**0.5)
 
 
 def games_to_decide(plan: dict[str, Any], value: float) -> int:
     """The smallest budget (whole rounds) that can call a card worth ``value``."""
-    blocks = (plan["z"] * plan["sd"] / value) ** 2
+    blocks = (plan["z"] * plan["sd"] / value) ** 2 / plan["precision"]
     rounds = max(1, -(-int(blocks) // plan["step"]))
     while rounds * plan["step"] < blocks:
         rounds += 1
@@ -417,6 +437,31 @@ def card_values_plan_for(
         field_size = default_field_size(deck.ruleset)
     return card_values_plan(
         cards=cards, field_size=field_size, round_blocks=conf.get("ROUND_BLOCKS")
+    )
+
+
+def suggestions_budget_text(*, deck: Any, user: Any) -> str:
+    """What the suggestion form says of budgets: the smallest that can search and
+    confirm once against the default field, from the deck's own possible swaps."""
+    from analysis.runs import summoner_pool
+    from engine.optimize.suggest import candidate_swaps, min_step_games
+    from simulate import adapters
+    from simulate.services.decks import deck_freeze
+
+    spec = deck.faction.slug if deck.is_faction_deck and deck.faction else deck.pk
+    frozen = deck_freeze(user=user, spec=spec, field="deck", ruleset=deck.ruleset)
+    pool = summoner_pool(frozen["summoner"], deck.ruleset)
+    swaps = candidate_swaps(adapters.game_deck(frozen), pool, ruleset=deck.ruleset)
+    if not swaps:
+        return "This deck has no legal swap to try."
+    nf = default_field_size(deck.ruleset)
+    least = min_step_games(len(swaps), nf)
+    return (
+        f"The smallest budget for this deck: {least:,} games (its {len(swaps)} "
+        f"possible swaps tried against {nf} opponent decks, then the best one "
+        "checked on fresh games). A swap worth 5 points or more is usually "
+        "confirmed within a few thousand games; a smaller budget may end with a "
+        "swap in the lead but not yet confirmed."
     )
 
 

@@ -32,9 +32,10 @@ TITLES: dict[str, str] = {
 EXPLAIN: dict[str, str] = {
     Kind.CARD_VALUES: "The computer plays your deck against the opponent decks "
     "(every faction deck unless you chose others), then plays the very same games "
-    "again with one card swapped for a blank card that can only be thrown away for "
-    "magic. The difference is what that card is worth, in points of games won (out "
-    "of 100).",
+    "again with a few of its cards swapped for blank cards that can only be thrown "
+    "away for magic, a different few each time, so that every game tells about "
+    "several cards. What each card is worth, in points of games won (out of 100), "
+    "comes from all the games together.",
     Kind.SUGGESTIONS: "The computer tries swapping one card of your deck for another "
     "card your summoner may use, keeps the swaps that win more games against the "
     "opponent decks, and checks each on fresh games before suggesting it.",
@@ -139,6 +140,8 @@ def analysis_new_view(request: HttpRequest, deck_id: int, kind: str) -> HttpResp
         )
         plan["default_field"] = selectors.default_field_size(deck.ruleset)
         plan["round_blocks"] = conf.get("ROUND_BLOCKS")
+    else:
+        decide = selectors.suggestions_budget_text(deck=deck, user=request.user)
     return render(
         request,
         "analysis/analysis_new.html",

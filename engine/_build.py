@@ -56,6 +56,7 @@ NOT_COMPILED: frozenset[str] = frozenset(
         "engine/core/replay.py",
         "engine/agents/__init__.py",
         "engine/agents/__main__.py",
+        "engine/agents/adjudication.py",
         "engine/agents/ladder.py",
         "engine/agents/plans.py",
         "engine/agents/texel.py",

@@ -12,7 +12,7 @@ Determinism: ``play_many`` derives game ``i``'s seed as ``derive_seed(run_seed, 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.agents import make_agent
 from engine.core import replay as _replay
@@ -22,6 +22,9 @@ from engine.core.play import SEATS, GameResult, derive_seed, play_game, swapped_
 from engine.core.state import GameState
 from engine.core.types import CardDef, Rules
 from engine.rulesets import get_ruleset
+
+if TYPE_CHECKING:
+    from engine.agents.adjudication import Adjudication
 
 
 def setup_game(
@@ -60,13 +63,17 @@ def play_one(
     agent_b: str = "random",
     rules: Rules | None = None,
     record: bool = False,
+    adjudicate: Adjudication | None = None,
 ) -> GameResult:
+    """One game of ``seed``; with ``adjudicate``, judged at every turn boundary
+    (:mod:`engine.agents.adjudication`)."""
     st = setup_game(deck_a, deck_b, seed=seed, rules=rules or Rules())
     agents = [
         make_agent(agent_a, derive_seed(seed, 1)),
         make_agent(agent_b, derive_seed(seed, 2)),
     ]
-    return play_game(st, agents, record=record)
+    judge = adjudicate.judge(seed) if adjudicate is not None else None
+    return play_game(st, agents, record=record, judge=judge)
 
 
 def play_many(
@@ -81,6 +88,7 @@ def play_many(
     game_indices: Iterable[int] | None = None,
     rules: Rules | None = None,
     record: bool = False,
+    adjudicate: Adjudication | None = None,
 ) -> list[GameResult]:
     """Play games ``game_indices`` (default ``range(games)``) of a run.
 
@@ -102,6 +110,7 @@ def play_many(
                 agent_b=agent_b,
                 rules=rules,
                 record=record,
+                adjudicate=adjudicate,
             )
         )
         if swap:
@@ -113,6 +122,7 @@ def play_many(
                 agent_b=agent_a,
                 rules=rules,
                 record=record,
+                adjudicate=adjudicate,
             )
             out.append(swapped_result(r))
     return out

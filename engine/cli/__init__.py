@@ -11,6 +11,7 @@
 ``python -m engine.tune``             :mod:`engine.cli.tune`: tune the planner
 ``python -m engine.agents``           :mod:`engine.cli.agents`: agent tables
 ``python -m engine.optimize``         :mod:`engine.cli.optimize`: deck optimisation
+``python -m engine.adjudication``     :mod:`engine.cli.adjudication`: calibrate it
 ====================================  =================================================
 
 A command module parses its arguments, calls the library (:mod:`engine.play`,
@@ -67,6 +68,7 @@ ENGINE_DIR = Path(__file__).resolve().parent.parent
 #: moved into this package; the ladder's and the Texel tuning's library (what
 #: ``engine.ladder`` and ``engine.texel`` were imported for) to the agents' work.
 ALIASES: dict[str, str] = {
+    "engine.adjudication": "engine.cli.adjudication",
     "engine.bench": "engine.cli.bench",
     "engine.catalog": "engine.cli.catalog",
     "engine.construction": "engine.cli.construction",
@@ -91,6 +93,7 @@ COMMANDS: tuple[str, ...] = (
     "engine.tune",
     "engine.agents",
     "engine.optimize",
+    "engine.adjudication",
 )
 
 

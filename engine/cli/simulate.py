@@ -61,6 +61,19 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="play deck files that break the construction rules (R9) anyway",
     )
+    ap.add_argument(
+        "--adjudicate",
+        action="store_true",
+        help="stop games whose result is no longer in doubt "
+        "(engine.agents.adjudication)",
+    )
+    ap.add_argument("--threshold", type=float, help="adjudication: win chance to call")
+    ap.add_argument("--adjudicate-turns", type=int, help="adjudication: turns in a row")
+    ap.add_argument(
+        "--check-share",
+        type=float,
+        help="adjudication: share of games played out to count false calls (1: all)",
+    )
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     ns = ap.parse_args(argv)
     if ns.ruleset not in ruleset_names():
@@ -81,6 +94,21 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     rules = Rules(ruleset=ns.ruleset, turn_cap=ns.turn_cap)
+    adjudicate = None
+    if ns.adjudicate:
+        from engine.agents.adjudication import Adjudication
+
+        given = {
+            "threshold": ns.threshold,
+            "turns": ns.adjudicate_turns,
+            "check_share": ns.check_share,
+        }
+        try:
+            adjudicate = Adjudication(
+                **{k: v for k, v in given.items() if v is not None}
+            )
+        except ValueError as exc:
+            ap.error(str(exc))
     if ns.agent_a is None or ns.agent_b is None:
         from engine.agents.ladder import cli_default_agent
 
@@ -95,6 +123,7 @@ def main(argv: list[str] | None = None) -> int:
         agent_b=ns.agent_b,
         swap=ns.swap,
         rules=rules,
+        adjudicate=adjudicate,
     )
     out = summarize(
         results,
@@ -110,6 +139,10 @@ def main(argv: list[str] | None = None) -> int:
             "b": low_confidence_cards(deck_b),
         },
     )
+    if adjudicate is not None:
+        from engine.agents.adjudication import call_stats
+
+        out["adjudication"] = {**adjudicate.as_json(), **call_stats(results)}
     if ns.save_replay:
         out["replay_file"] = save_replay(
             ns.save_replay,

@@ -13,7 +13,7 @@ import gc
 import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from engine.core.actions import Action
 from engine.core.state import GameState
@@ -26,10 +26,22 @@ def derive_seed(run_seed: int, game_index: int) -> int:
     return int.from_bytes(h[:8], "big") >> 1
 
 
+class Judge(Protocol):
+    """Adjudication of decided games (:mod:`engine.agents.adjudication`): shown the
+    position at every turn boundary, it may call the winner's seat. A judge that
+    ``plays_out`` only records its first call and lets the game go on (the share
+    of games that measures its false calls)."""
+
+    plays_out: bool
+
+    def observe(self, state: GameState) -> int | None: ...
+
+
 @dataclass(slots=True)
 class GameResult:
     winner: str | None  # "a" | "b" | None (draw)
-    termination: str  # "summoner_destroyed" | "turn_cap" | "stalled"
+    # "summoner_destroyed" | "turn_cap" | "stalled" | "adjudicated"
+    termination: str
     turns: int
     first_player: str  # "a" | "b"
     partial: bool
@@ -42,6 +54,10 @@ class GameResult:
     swapped: bool = False  # True: deck B sat in seat 0 (the log is that game's)
     # attack dice luck of deck A and deck B (GameState.luck): a control variate
     luck: tuple[float, float] = (0.0, 0.0)
+    # the seat a judge called the winner ("a" | "b") and the turn it called it, in
+    # adjudicated games and in those it watched to the end
+    called: str | None = None
+    called_turn: int = 0
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -58,6 +74,9 @@ class GameResult:
             "swapped": self.swapped,
             "luck": [round(x, 4) for x in self.luck],
         }
+        if self.called is not None:
+            out["called"] = self.called
+            out["called_turn"] = self.called_turn
         if self.log is not None:
             out["log"] = [a.to_json() for a in self.log]
         return out
@@ -100,13 +119,19 @@ def play_game(
     state: GameState,
     agents: Sequence[Agent],
     record: bool = True,
+    judge: Judge | None = None,
 ) -> GameResult:
     """Play to the end with one agent per seat (agents[0] plays seat 0 = "a"),
-    with the garbage collector's first generation at ``GAME_GC_THRESHOLD``."""
+    with the garbage collector's first generation at ``GAME_GC_THRESHOLD``. With a
+    ``judge``, the game stops when the judge calls a winner at a turn boundary
+    (termination ``adjudicated``), unless the judge plays its games out."""
     if not record:
         state.log = None
     n = 0
     termination = None
+    called = -1
+    called_turn = 0
+    turn = state.turn
     views = (PlayerView(state, 0), PlayerView(state, 1))
     threshold = gc.get_threshold()
     gc.set_threshold(GAME_GC_THRESHOLD, threshold[1], threshold[2])
@@ -120,12 +145,25 @@ def play_game(
             if n >= MAX_ACTIONS:  # pragma: no cover - safety net
                 termination = "stalled"
                 break
+            if judge is not None and state.turn != turn and not state.terminal:
+                turn = state.turn
+                if called < 0:
+                    seat = judge.observe(state)
+                    if seat is not None:
+                        called, called_turn = seat, turn
+                        if not judge.plays_out:
+                            termination = "adjudicated"
+                            break
     finally:
         gc.set_threshold(*threshold)
-    winner, term = state.outcome()
+    if termination == "adjudicated":
+        winner: int | None = called
+    else:
+        winner, term = state.outcome()
+        termination = termination or term or "unknown"
     return GameResult(
         winner=None if winner is None else SEATS[winner],
-        termination=termination or term or "unknown",
+        termination=termination,
         turns=state.turn if state.termination != "turn_cap" else state.turn - 1,
         first_player=SEATS[state.first_player],
         partial=state.info.partial,
@@ -136,6 +174,8 @@ def play_game(
         card_stats=card_stats(state),
         log=state.log[:] if record and state.log is not None else None,
         luck=(state.luck[0], state.luck[1]),
+        called=SEATS[called] if called >= 0 else None,
+        called_turn=called_turn,
     )
 
 
@@ -147,4 +187,6 @@ def swapped_result(r: GameResult) -> GameResult:
     r.setup_defaults_used = (r.setup_defaults_used[1], r.setup_defaults_used[0])
     r.swapped = True
     r.luck = (r.luck[1], r.luck[0])
+    if r.called is not None:
+        r.called = flip[r.called]
     return r

@@ -1,7 +1,7 @@
 """``python -m engine.optimize``:
 
 - ``card-values --deck DECK [--field DECK,...] [--agent planner] [--budget GAMES]
-  [--design screening|foldover|one-at-a-time] --seed S [--json]``: each card's value
+  [--design screening|groups|one-at-a-time] --seed S [--json]``: each card's value
   above magic with simultaneous intervals (:mod:`engine.optimize.card_values`).
   DECK is a faction slug or a deck file; the field defaults to every faction deck
   of the ruleset.

@@ -347,13 +347,14 @@ class CardValueRun(BlockRun):
         return contrast_row(m, math.sqrt(v / len(d)))
 
 
-#: the designs a card value report can use: groups of 2-4 cards blanked together
-#: (the default), fold-over pairs blanking half the cards, one card at a time
+#: the designs a card value report can use: fold-over pairs of Plackett-Burman
+#: rows, each variant blanking about half of the cards (the default); groups of 2-4
+#: cards blanked together, every card once a block; one card at a time
 SCREENING = "screening"
-FOLDOVER = "foldover"
+GROUPS = "groups"
 ONE_AT_A_TIME = "one-at-a-time"
-DESIGNS = (SCREENING, FOLDOVER, ONE_AT_A_TIME)
-#: fold-over pairs of variants per seed block in the fold-over design
+DESIGNS = (SCREENING, GROUPS, ONE_AT_A_TIME)
+#: fold-over pairs of variants per seed block in the screening design
 PAIRS = 3
 #: the budget of a report when none is named (the site's form starts from it)
 DEFAULT_BUDGET = 3_000
@@ -384,13 +385,14 @@ class ScreeningValueRun(BlockRun):
     Factor ``j`` is "one copy of card ``j`` (the last) replaced in place by the
     blank"; a card's VAM is minus that factor's effect. Each seed block plays the
     deck and variants that blank several cards at once, so every game tells about
-    several cards: with ``design`` :data:`SCREENING`, one variant per group of 2-4
-    cards, every card blanked once per block
-    (:class:`~engine.optimize.screening.GroupDesign`); with :data:`FOLDOVER`,
-    ``pairs`` fold-over pairs, each variant blanking about half of the cards
-    (:class:`~engine.optimize.screening.FoldoverDesign`). The values come from one
-    least-squares fit within blocks (cluster-robust covariance); the design's extra
-    coefficient there is the additivity check (the report's ``design``).
+    several cards: with ``design`` :data:`SCREENING`, ``pairs`` fold-over pairs,
+    each variant blanking about half of the cards
+    (:class:`~engine.optimize.screening.FoldoverDesign`), so every game tells about
+    every card; with :data:`GROUPS`, one variant per group of 2-4 cards, every card
+    blanked once per block (:class:`~engine.optimize.screening.GroupDesign`), the
+    variants closer to the deck. The values come from one least-squares fit within
+    blocks (cluster-robust covariance) with a term for the pairs of cards blanked
+    together, whose coefficient is the additivity check (the report's ``design``).
 
     Its state holds the parameters and, per seed block, the score of each run in
     the design's order (the design itself is a function of the seed); the deck
@@ -414,7 +416,7 @@ class ScreeningValueRun(BlockRun):
     ) -> None:
         if not field:
             raise ValueError("the field needs at least one opponent deck")
-        if design not in (SCREENING, FOLDOVER):
+        if design not in (SCREENING, GROUPS):
             raise ValueError(f"{design!r} is not a screening design")
         cards = swappable(deck)
         if not cards:
@@ -435,9 +437,9 @@ class ScreeningValueRun(BlockRun):
         self.design_name = design
         self.pairs = pairs
         self.design: GroupDesign | FoldoverDesign = (
-            GroupDesign(k=len(self.slugs), seed=seed)
+            FoldoverDesign(k=len(self.slugs), pairs=pairs, seed=seed)
             if design == SCREENING
-            else FoldoverDesign(k=len(self.slugs), pairs=pairs, seed=seed)
+            else GroupDesign(k=len(self.slugs), seed=seed)
         )
         #: per seed block (index order), the score of each run of the design
         self.scores: list[list[float]] = []
@@ -591,6 +593,12 @@ class ScreeningValueRun(BlockRun):
         k = len(self.slugs)
         z = simultaneous_z(k)
         blocks = len(self.scores)
+        # the blocks the whole budget pays for, at this run's games per block: an
+        # interval narrows with the square root of the blocks
+        end = blocks
+        if blocks and not self.stopped:
+            end = max(blocks, int(self.max_games * blocks / max(1, self.played)))
+        shrink = math.sqrt(blocks / end) if end else 1.0
         rows: list[dict[str, Any]] = []
         for j, (slug, name, copies) in enumerate(self.cards):
             vam, se = -f.beta[j], f.se(j)
@@ -603,6 +611,8 @@ class ScreeningValueRun(BlockRun):
                     "vam": vam,
                     "ci": [max(-1.0, vam - half), min(1.0, vam + half)],
                     "half_width": min(half, 1.0),
+                    # about how wide the interval will be when the budget is spent
+                    "final_half_width": min(half * shrink, 1.0),
                     "p": p_value(vam, se),
                     "blocks": blocks,
                     "games": self.played,
@@ -631,14 +641,15 @@ class ScreeningValueRun(BlockRun):
         """What the design is, what it assumes and its additivity check."""
         k = len(self.slugs)
         out: dict[str, Any] = {"name": self.design_name, "blocks": len(self.scores)}
-        if self.design_name == FOLDOVER:
+        if self.design_name == SCREENING:
             out["pairs"] = self.pairs
             out["assumes"] = (
-                "the cards' values add up, one copy each: they are fitted from decks "
-                "that blank about half of the cards at once, and the check compares "
-                "the deck with what those decks predict for it"
+                "the cards' values add up, one copy each, up to one mean interaction "
+                "per pair of cards blanked together: the values are fitted from "
+                "decks that blank about half of the cards at once, in mirror pairs, "
+                "the interaction from how the deck itself scores beside them (the "
+                "check)"
             )
-            check = "gap"
         else:
             out["assumes"] = (
                 "the cards' values add up, one copy each, up to one mean interaction "
@@ -646,15 +657,14 @@ class ScreeningValueRun(BlockRun):
                 "cards, and the fit estimates that interaction (the check) and each "
                 "card's value alone"
             )
-            check = "pair_interaction"
+        check = "pair_interaction"
         if len(f.beta) <= k:
             out["additivity"] = None
             return out
         est, se = f.beta[k], f.se(k)
         row = contrast_row(est, se)
-        # the gap and the interaction are in score units of the blanked deck;
-        # a positive pair interaction means two blanks together cost less than
-        # the sum of their costs
+        # in score units: a positive pair interaction means two blanks together
+        # cost less than the sum of their costs
         out["additivity"] = {
             "check": check,
             "estimate": est,
@@ -673,7 +683,7 @@ def new_run(
 ) -> CardValueRun | ScreeningValueRun:
     """A fresh card value run of ``design`` (:data:`DESIGNS`); ``params`` as the
     run classes take them."""
-    if design in (SCREENING, FOLDOVER):
+    if design in (SCREENING, GROUPS):
         return ScreeningValueRun(deck, field, design=design, **params)
     if design == ONE_AT_A_TIME:
         params.pop("pairs", None)
@@ -686,7 +696,7 @@ def restore_run(
 ) -> CardValueRun | ScreeningValueRun:
     """The run a stored state describes, whichever its design (states stored
     before the screening design existed are one-at-a-time runs)."""
-    if state.get("design", ONE_AT_A_TIME) in (SCREENING, FOLDOVER):
+    if state.get("design", ONE_AT_A_TIME) in (SCREENING, GROUPS):
         return ScreeningValueRun.restore(deck, field, state)
     return CardValueRun.restore(deck, field, state)
 
@@ -753,11 +763,7 @@ def format_report(rep: dict[str, Any]) -> str:
     add = design.get("additivity")
     if add and add.get("ci"):
         lo, hi = add["ci"]
-        what = (
-            "the deck scores beyond what its cards' values add up to"
-            if add["check"] == "gap"
-            else "two cards blanked together score beyond the sum of each alone"
-        )
+        what = "two cards blanked together score beyond the sum of each alone"
         lines.append(
             f"additivity check: {what}: {100 * add['estimate']:+.1f} points "
             f"[{100 * lo:+.1f}, {100 * hi:+.1f}]"

@@ -153,8 +153,9 @@ class SuggestionRun(BlockRun):
             need = min_step_games(len(self.cands), len(self.field))
             if max_games < need:
                 raise ValueError(
-                    f"a budget of {max_games} games is too small for "
-                    f"{len(self.cands)} candidate swaps: at least {need} needed"
+                    f"A budget of {max_games:,} games is too small for the "
+                    f"{len(self.cands)} possible swaps of this deck: at least "
+                    f"{need:,} games are needed."
                 )
             self._start_step()
         else:

@@ -45,7 +45,7 @@
     var step = base.round_blocks || fieldSize * Math.ceil(16 / fieldSize);
     var roundGames = Math.round(2 * step * base.runs_per_block);
     function gamesFor(value) {
-      var blocks = Math.pow(base.z * base.sd / value, 2);
+      var blocks = Math.pow(base.z * base.sd / value, 2) / base.precision;
       return Math.max(1, Math.ceil(blocks / step)) * roundGames;
     }
     var least = gamesFor(1);
@@ -58,7 +58,7 @@
       " cards in turn).";
     var noun = games === 1 ? "game" : "games";
     if (games < least) return head + " " + fmt(games) + " " + noun + " cannot decide any card.";
-    var blocks = Math.floor(games / roundGames) * step;
+    var blocks = Math.floor(games / roundGames) * step * base.precision;
     var value = base.z * base.sd / Math.sqrt(blocks);
     var told = head + " With " + fmt(games) + " " + noun + " a card is told apart only if it is worth about " +
       Math.round(100 * value) + " points (games won out of 100) or more";

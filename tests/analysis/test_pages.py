@@ -179,12 +179,14 @@ def test_what_a_budget_can_decide_is_the_engine_arithmetic():
         plan, 1000
     )
     assert selectors.games_to_decide(plan, 0.10) == 3960
-    # the screening design plays the deck and about 10 / 3 variants a block, each
-    # block about as telling for every card: the same verdicts for fewer games
+    # the screening design plays the deck and 6 variants a block, each block more
+    # telling for every card: the same verdicts for fewer games
     screen = selectors.card_values_plan(cards=10, field_size=20, design="screening")
-    assert 4 <= screen["runs_per_block"] <= 5 and screen["variants"] in (3, 4)
-    assert screen["round_games"] == round(2 * 20 * screen["runs_per_block"])
+    assert screen["runs_per_block"] == 7 and screen["variants"] == 6
+    assert screen["round_games"] == 2 * 20 * 7 and screen["precision"] > 1
     assert selectors.games_to_decide(screen, 0.10) < 0.5 * 3960
+    groups = selectors.card_values_plan(cards=10, field_size=20, design="groups")
+    assert 4 <= groups["runs_per_block"] <= 5 and groups["variants"] in (3, 4)
 
 
 def test_job_page_says_what_its_budget_could_tell_apart(page_client, submit):
@@ -203,3 +205,31 @@ def test_job_page_says_what_its_budget_could_tell_apart(page_client, submit):
         f"At a budget of 300 games a card is told apart only if it is worth about "
         f"{points} points" in page
     )
+
+
+def test_an_unfinished_card_says_whether_the_rest_of_the_budget_can_tell_it(submit):
+    from analysis import selectors
+
+    job = submit(max_games=300)
+    assert job.is_active
+    row = {"copies": 2, "verdict": "cannot tell at this budget", "games": 40}
+    job.report = {
+        "cards": [
+            {**row, "card": "a", "name": "A", "vam": 0.08, "ci": [-0.02, 0.18]}
+            | {"final_half_width": 0.05},
+            {**row, "card": "b", "name": "B", "vam": 0.01, "ci": [-0.09, 0.11]}
+            | {"final_half_width": 0.05},
+        ]
+    }
+    got = {r["card"]: r["verdict"] for r in selectors.card_value_rows(job)}
+    assert got["a"].startswith("not yet: the rest of the budget can tell it")
+    assert got["b"] == "not yet, and likely not at this budget"
+    job.status = "done"
+    done = {r["card"]: r["verdict"] for r in selectors.card_value_rows(job)}
+    assert set(done.values()) == {"cannot tell at this budget"}
+
+
+def test_the_suggestion_form_states_the_smallest_budget(page_client, deck):
+    page = page_client.get(f"/decks/{deck.pk}/analyse/suggestions/").content.decode()
+    assert "The smallest budget for this deck:" in page
+    assert "possible swaps tried against" in page

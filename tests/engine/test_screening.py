@@ -12,7 +12,7 @@ import pytest
 
 from engine.deckbuilding.resolve import faction_deck
 from engine.optimize.card_values import (
-    FOLDOVER,
+    GROUPS,
     ONE_AT_A_TIME,
     SCREENING,
     CardValueRun,
@@ -131,7 +131,7 @@ def _decks():  # type: ignore[no-untyped-def]
     return faction_deck("vanguards"), [faction_deck("tundra-orcs")]
 
 
-@pytest.mark.parametrize("design", [SCREENING, FOLDOVER])
+@pytest.mark.parametrize("design", [SCREENING, GROUPS])
 def test_a_resumed_screening_run_gives_the_same_report(design: str) -> None:
     deck, field = _decks()
 
@@ -179,17 +179,27 @@ def test_the_screening_run_refuses_states_of_other_designs() -> None:
         card_values(deck, field, agent="random", max_games=50)
 
 
-def test_every_game_of_a_screening_round_tells_about_several_cards() -> None:
+@pytest.mark.parametrize("design", [SCREENING, GROUPS])
+def test_every_game_of_a_screening_round_tells_about_several_cards(
+    design: str,
+) -> None:
     deck, field = _decks()
-    run = ScreeningValueRun(deck, field, agent="random", max_games=10_000)
+    run = ScreeningValueRun(
+        deck, field, agent="random", max_games=10_000, design=design
+    )
     tasks = run.next_round()
     k = len(swappable(deck))
-    # the base and about k / 3 variants a block, against k + 1 for one at a time
-    assert len(tasks) < run.step * (1 + k) / 2
+    # the deck and 6 variants (screening) or about k / 3 (groups) a block, against
+    # the deck and k variants one at a time
+    assert len(tasks) < run.step * (1 + k) * 2 / 3
     blanks = [
         sum(c.slug == "blank" for c in run.decks()[t[0]].draw_cards) for t in tasks
     ]
-    assert max(blanks) <= 4 and sum(b >= 2 for b in blanks) > len(blanks) / 2
+    assert sum(b >= 2 for b in blanks) > len(blanks) / 2
+    if design == GROUPS:
+        assert max(blanks) <= 4
+    else:  # mirror pairs: each blanks what the other keeps
+        assert sorted(set(blanks))[0] == 0 and max(blanks) >= k // 2
 
 
 @pytest.mark.slow  # over 10 s: CI runs it, make test-fast does not
