@@ -38,7 +38,7 @@ from engine.core.play import GameResult
 from engine.core.state import GameState
 
 #: the default settings (measured in docs/measurements/adjudication.md)
-THRESHOLD = 0.97
+THRESHOLD = 0.99
 TURNS = 2
 CHECK_SHARE = 0.1
 

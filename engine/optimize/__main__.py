@@ -68,6 +68,12 @@ def main(argv: list[str] | None = None) -> int:
         help="games at most",
     )
     g.add_argument("--climb", type=int, default=1, help="swaps to accept (1-5)")
+    g.add_argument(
+        "--search",
+        choices=suggest_defaults.SEARCHES,
+        default=suggest_defaults.SCREEN,
+        help="screening (every game plays several swaps) or halving",
+    )
     g.add_argument("--collection", help="JSON file: {card slug: copies owned}")
     g.add_argument("--ruleset", default=None)
     g.add_argument("--seed", type=int, default=1)
@@ -219,6 +225,7 @@ def _suggest(ap: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             max_games=args.budget,
             climb=args.climb,
             ruleset=args.ruleset or "",
+            search=args.search,
             jobs=args.jobs,
         )
     except (ValueError, FileNotFoundError, KeyError) as exc:

@@ -28,20 +28,33 @@ def min_search_games(n: int, nf: int) -> int:
     return games
 
 
+#: fold-over pairs of multi-swap variants per seed block in the screening search
+SCREEN_PAIRS = 2
+
+
+def min_screen_games(n: int, nf: int) -> int:
+    """The fewest games a screening search over ``n`` candidates can play: one
+    pass over the field a round (the deck and its variants on each seed), as many
+    rounds as halving takes."""
+    return search_rounds(n) * 2 * nf * (1 + 2 * SCREEN_PAIRS)
+
+
 def min_confirm_games(nf: int) -> int:
     """The games of a confirmation's first look (both decks, both seats)."""
     return 4 * max(sq.MIN_BLOCKS, sq.look_blocks(nf))
 
 
-def min_step_games(n: int, nf: int) -> int:
-    """The fewest games a climb step needs: its search, then the confirmation's
-    first look."""
-    return min_search_games(n, nf) + min_confirm_games(nf)
+def min_step_games(n: int, nf: int, screening: bool = True) -> int:
+    """The fewest games a climb step needs: its search (screening or halving),
+    then the confirmation's first look."""
+    search = min_screen_games(n, nf) if screening else min_search_games(n, nf)
+    return search + min_confirm_games(nf)
 
 
-def confirm_budget(step_budget: int, n: int, nf: int) -> int:
+def confirm_budget(step_budget: int, n: int, nf: int, screening: bool = True) -> int:
     """The games kept for a step's confirmation: a quarter of the step (at most
     :data:`CONFIRM_MAX_GAMES`), never less than one look, and never so much that
     the search cannot run."""
     share = min(CONFIRM_MAX_GAMES, step_budget // 4)
-    return max(min_confirm_games(nf), min(share, step_budget - min_search_games(n, nf)))
+    search = min_screen_games(n, nf) if screening else min_search_games(n, nf)
+    return max(min_confirm_games(nf), min(share, step_budget - search))

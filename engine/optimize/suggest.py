@@ -5,12 +5,22 @@ swap of one draw-deck card for a card of the pool in the same slot class, the ne
 taking the old card's slot, that keeps the deck valid under its ruleset's construction
 rules and, when a collection is given, within it.
 
-**Search** (:class:`SuggestionRun`): successive halving on shared seed blocks. Every
-surviving candidate and the base deck play the same new blocks each round (block
-``i`` meets ``field[i % len(field)]``); after a round the better half by mean block
-difference (variant minus base, over all blocks so far) survives, until one is left.
-The search's budget is split evenly over its rounds, each round's blocks evenly over
-its decks, in whole passes over the field.
+**Search** (:class:`SuggestionRun`): successive halving on shared seed blocks (block
+``i`` meets ``field[i % len(field)]``); after a round the better half of the
+candidates still in the race survives, until one is left. The search's budget is
+split evenly over its rounds, in whole passes over the field. How a round measures
+the candidates (``search``):
+
+- ``screening`` (the default): each seed block plays the base deck and
+  :data:`~engine.optimize.halving.SCREEN_PAIRS` fold-over pairs of variants; in a
+  pair, every out card with a candidate in the race gets one of its candidates,
+  made in one variant or the other, so each variant makes about half of the swaps
+  at once and every game tells about many candidates. Each candidate's gain comes
+  from one least-squares fit within blocks over the step's blocks so far, with the
+  mean interaction of two swaps made together as one more term
+  (:mod:`engine.optimize.screening`, as the card values' screening design);
+- ``halving``: every surviving candidate and the base deck play the same new blocks,
+  each candidate alone; its gain is its mean block difference.
 
 **Confirmation**: the winner against the base on a fresh block stream, with the
 sequential test of :mod:`engine.optimize.sequential` (H0 no gain vs H1 >= +3 points,
@@ -35,6 +45,8 @@ whatever the status.
 from __future__ import annotations
 
 import dataclasses
+import math
+import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -51,6 +63,7 @@ from engine.optimize.candidates import (
 )
 from engine.optimize.halving import (
     CONFIRM_MAX_GAMES,
+    SCREEN_PAIRS,
     confirm_budget,
     min_step_games,
     search_rounds,
@@ -64,7 +77,8 @@ from engine.optimize.runs import (
     drive,
     rules_for,
 )
-from engine.tools.stats import mean_var
+from engine.optimize.screening import Fit, fit, unidentified
+from engine.tools.stats import Z95, mean_var
 
 __all__ = [
     "CONFIRM_MAX_GAMES",
@@ -81,6 +95,11 @@ __all__ = [
 ]
 
 MAX_CLIMB = 5
+#: how a step's search narrows the candidates: a screening design (every game
+#: plays several candidate swaps at once) or successive halving of single swaps
+SCREEN = "screening"
+HALVING = "halving"
+SEARCHES = (SCREEN, HALVING)
 #: the budget of a search when none is named (the site's form starts from it)
 DEFAULT_BUDGET = 3_000
 
@@ -107,10 +126,14 @@ class SuggestionRun(BlockRun):
         climb: int = 1,
         ruleset: str = "",
         catalog: Any | None = None,
+        search: str = SCREEN,
         state: dict[str, Any] | None = None,
     ) -> None:
         if not field:
             raise ValueError("the field needs at least one opponent deck")
+        if search not in SEARCHES:
+            raise ValueError(f"unknown search {search!r}: one of {', '.join(SEARCHES)}")
+        self.search = search
         if max_games < 1:
             raise ValueError("the budget (max_games) must be > 0")
         if not 1 <= climb <= MAX_CLIMB:
@@ -139,18 +162,20 @@ class SuggestionRun(BlockRun):
         self.step_start = 0
         self.search_games = 0
         self.alive: list[int] = []
-        self.rounds: list[dict[str, int]] = []
+        self.rounds: list[dict[str, Any]] = []
         self.base_blocks: list[Block] = []
         self.var_blocks: dict[int, list[Block]] = {}
         self.winner = -1
         self.search_gain = 0.0
         self.conf_base: list[Block] = []
         self.conf_var: list[Block] = []
+        #: the screening search: per seed block, the score of each of its runs
+        self.screen_scores: list[list[float]] = []
         if state is None:
             self._build()
             if not self.cands:
                 raise ValueError(f"{deck.name!r} has no legal swap in this pool")
-            need = min_step_games(len(self.cands), len(self.field))
+            need = self._min_step()
             if max_games < need:
                 raise ValueError(
                     f"A budget of {max_games:,} games is too small for the "
@@ -188,6 +213,8 @@ class SuggestionRun(BlockRun):
             climb=p["climb"],
             ruleset=p["ruleset"],
             catalog=catalog,
+            # states stored before the screening search are halving searches
+            search=p.get("search", HALVING),
             state=state,
         )
 
@@ -217,9 +244,15 @@ class SuggestionRun(BlockRun):
             for s in self.cands
         ]
         self._decks = [self.base, *self.field, *variants]
+        self._multi: dict[frozenset[int], int] = {}
 
     def _vidx(self, k: int) -> int:
         return 1 + len(self.field) + k
+
+    def _min_step(self) -> int:
+        return min_step_games(
+            len(self.cands), len(self.field), screening=self.search == SCREEN
+        )
 
     def _start_step(self) -> None:
         self.step_start = self.played
@@ -227,6 +260,7 @@ class SuggestionRun(BlockRun):
         self.rounds = []
         self.base_blocks = []
         self.var_blocks = {}
+        self.screen_scores = []
         self.winner = -1
         self.search_gain = 0.0
         self.conf_base = []
@@ -236,7 +270,7 @@ class SuggestionRun(BlockRun):
         self.step_budget = (self.max_games - self.played) // left
         if not self.cands:
             self._finish(sq.NO_GAIN)
-        elif self.step_budget < min_step_games(len(self.cands), len(self.field)):
+        elif self.step_budget < self._min_step():
             self._finish("budget-spent")
         elif len(self.cands) == 1:
             self._pick(0)
@@ -262,6 +296,7 @@ class SuggestionRun(BlockRun):
                 "max_games": self.max_games,
                 "climb": self.climb,
                 "ruleset": self.ruleset,
+                "search": self.search,
             },
             "deck": self.deck.name,
             "field": list(self.names),
@@ -283,6 +318,7 @@ class SuggestionRun(BlockRun):
             "search_gain": self.search_gain,
             "conf_base": blocks_to_json(self.conf_base),
             "conf_var": blocks_to_json(self.conf_var),
+            "screen_scores": [list(row) for row in self.screen_scores],
             "suggestions": list(self.suggestions),
             "rejected": list(self.rejected),
             "steps": list(self.steps),
@@ -316,6 +352,9 @@ class SuggestionRun(BlockRun):
         self.search_gain = float(state["search_gain"])
         self.conf_base = blocks_from_json(state["conf_base"])
         self.conf_var = blocks_from_json(state["conf_var"])
+        self.screen_scores = [
+            [float(x) for x in row] for row in state.get("screen_scores", [])
+        ]
         self.suggestions = list(state["suggestions"])
         self.rejected = list(state["rejected"])
         self.steps = list(state["steps"])
@@ -327,12 +366,90 @@ class SuggestionRun(BlockRun):
         n = len(self.alive)
         search_budget = self.step_budget - self._confirm_budget()
         per_round = (search_budget - self.search_games) // search_rounds(n)
-        blocks = max(nf, per_round // (2 * (n + 1)) // nf * nf)
-        done = len(self.base_blocks)
+        if self.search == SCREEN:
+            runs = 1 + 2 * SCREEN_PAIRS
+            blocks = max(nf, per_round // (2 * runs) // nf * nf)
+            done = len(self.screen_scores)
+        else:
+            blocks = max(nf, per_round // (2 * (n + 1)) // nf * nf)
+            done = len(self.base_blocks)
         return range(done, done + blocks)
 
     def _confirm_budget(self) -> int:
-        return confirm_budget(self.step_budget, len(self.cands), len(self.field))
+        return confirm_budget(
+            self.step_budget,
+            len(self.cands),
+            len(self.field),
+            screening=self.search == SCREEN,
+        )
+
+    # ------------------------------------------------------- the screening search
+
+    def _screen_rows(self, block: int, alive: Sequence[int]) -> list[frozenset[int]]:
+        """The runs of a screening block: the base (no swap), then
+        :data:`SCREEN_PAIRS` fold-over pairs. In each pair every out card with a
+        candidate still in the race gets one of its candidates (drawn from the
+        seed), in one variant of the pair or the other (a coin), so each variant
+        makes about half of the swaps at once, one per out card."""
+        groups: dict[str, list[int]] = {}
+        for c in alive:
+            groups.setdefault(self.cands[c].out_slug, []).append(c)
+        out: list[frozenset[int]] = [frozenset()]
+        for p in range(SCREEN_PAIRS):
+            rng = random.Random(
+                sq.stream_seed(self.seed, f"screen:{block}:{p}", len(self.accepted))
+            )
+            sides: tuple[list[int], list[int]] = ([], [])
+            for slug in sorted(groups):
+                members = groups[slug]
+                pick = members[rng.randrange(len(members))]
+                sides[rng.randrange(2)].append(pick)
+            out += [frozenset(sides[0]), frozenset(sides[1])]
+        return out
+
+    def _block_alive(self) -> list[list[int]]:
+        """Per screening block so far, the candidates in the race when it was
+        played (from the rounds' records)."""
+        out: list[list[int]] = []
+        for r in self.rounds:
+            out += [list(r["alive"])] * int(r["blocks"])
+        return out
+
+    def _multi_index(self, swaps: frozenset[int]) -> int:
+        """The deck index of the base with every swap of ``swaps`` made."""
+        if not swaps:
+            return 0
+        if len(swaps) == 1:
+            return self._vidx(next(iter(swaps)))
+        if swaps not in self._multi:
+            deck = self.base
+            for c in sorted(swaps):
+                s = self.cands[c]
+                deck = replace_in_place(deck, s.out_slug, self.pool[s.in_slug])
+            self._multi[swaps] = len(self._decks)
+            self._decks.append(deck)
+        return self._multi[swaps]
+
+    def screen_fit(self) -> Fit:
+        """The screening search's least-squares fit over its blocks so far: one
+        coefficient per candidate swap (the gain of making it), then the mean
+        interaction per pair of swaps made together."""
+        n = len(self.cands)
+        clusters = []
+        for i, (row, alive) in enumerate(
+            zip(self.screen_scores, self._block_alive(), strict=True)
+        ):
+            runs = []
+            for swaps, y in zip(self._screen_rows(i, alive), row, strict=True):
+                x = [0.0] * n
+                for c in swaps:
+                    x[c] = 1.0
+                m = len(swaps)
+                runs.append((x + [m * (m - 1) / 2], y))
+            clusters.append(runs)
+        if not clusters:
+            return unidentified(n + 1)
+        return fit(clusters)
 
     def _confirm_round(self) -> range:
         nf = len(self.field)
@@ -347,14 +464,22 @@ class SuggestionRun(BlockRun):
         rules = rules_for(self.ruleset)
         nf = len(self.field)
         k = len(self.accepted)
+        if self.phase == "search" and self.search == SCREEN:
+            s = sq.stream_seed(self.seed, "search", k)
+            tasks = []
+            for i in self._search_round():
+                for swaps in self._screen_rows(i, self.alive):
+                    d = self._multi_index(swaps)
+                    tasks.append((d, 1 + i % nf, s, i, self.agent, rules))
+            if self.played + 2 * len(tasks) > self.max_games:
+                return []
+            return tasks
         if self.phase == "search":
             s = sq.stream_seed(self.seed, "search", k)
             idx = self._search_round()
             if self.played + 2 * len(idx) * (len(self.alive) + 1) > self.max_games:
                 return []
-            tasks: list[BlockTask] = [
-                (0, 1 + i % nf, s, i, self.agent, rules) for i in idx
-            ]
+            tasks = [(0, 1 + i % nf, s, i, self.agent, rules) for i in idx]
             for c in self.alive:
                 tasks += [
                     (self._vidx(c), 1 + i % nf, s, i, self.agent, rules) for i in idx
@@ -374,10 +499,30 @@ class SuggestionRun(BlockRun):
         if not tasks:
             return
         self.played += 2 * len(tasks)
-        if self.phase == "search":
+        if self.phase == "search" and self.search == SCREEN:
+            self._absorb_screen(tasks, blocks)
+        elif self.phase == "search":
             self._absorb_search(tasks, blocks)
         else:
             self._absorb_confirm(blocks)
+
+    def _absorb_screen(
+        self, tasks: Sequence[BlockTask], blocks: Sequence[Block]
+    ) -> None:
+        runs = 1 + 2 * SCREEN_PAIRS
+        step = len(tasks) // runs
+        self.search_games += 2 * len(tasks)
+        self.rounds.append(
+            {"candidates": len(self.alive), "blocks": step, "alive": list(self.alive)}
+        )
+        for b in range(0, len(blocks), runs):
+            self.screen_scores.append([blk.score for blk in blocks[b : b + runs]])
+        f = self.screen_fit()
+        keep = -(-len(self.alive) // 2)
+        ranked = sorted(self.alive, key=lambda c: (-f.beta[c], c))
+        self.alive = sorted(ranked[:keep])
+        if len(self.alive) == 1:
+            self._pick(self.alive[0])
 
     def _absorb_search(
         self, tasks: Sequence[BlockTask], blocks: Sequence[Block]
@@ -398,13 +543,16 @@ class SuggestionRun(BlockRun):
             self._pick(self.alive[0])
 
     def _search_gain(self, c: int) -> float:
+        if self.search == SCREEN:
+            return self.screen_fit().beta[c] if self.screen_scores else 0.0
         return mean_var(
             [d for _, d in sq.paired_diffs(self.base_blocks, self.var_blocks[c])]
         )[0]
 
     def _pick(self, c: int) -> None:
         self.winner = c
-        self.search_gain = self._search_gain(c) if self.base_blocks else 0.0
+        searched = self.screen_scores if self.search == SCREEN else self.base_blocks
+        self.search_gain = self._search_gain(c) if searched else 0.0
         self.phase = "confirm"
 
     def _absorb_confirm(self, blocks: Sequence[Block]) -> None:
@@ -476,6 +624,19 @@ class SuggestionRun(BlockRun):
             diffs = sq.paired_diffs(self.conf_base, self.conf_var)
             stage, c = "confirmation", self.winner
             played = 4 * len(diffs)
+        elif self.phase == "search" and self.screen_scores and self.alive:
+            f = self.screen_fit()
+            c = max(self.alive, key=lambda c: (f.beta[c], -c))
+            gain, se = f.beta[c], f.se(c)
+            half = Z95 * se if math.isfinite(se) else 1.0
+            return {
+                **self._names(self.cands[c]),
+                "stage": "search",
+                "gain": gain,
+                "ci": [max(-1.0, gain - half), min(1.0, gain + half)],
+                "blocks": len(self.screen_scores),
+                "more_games": None,
+            }
         elif self.phase == "search" and self.base_blocks and self.alive:
             c = max(self.alive, key=lambda c: (self._search_gain(c), -c))
             diffs = sq.paired_diffs(self.base_blocks, self.var_blocks[c])
@@ -536,6 +697,7 @@ def suggest(
     climb: int = 1,
     ruleset: str = "",
     catalog: Any | None = None,
+    search: str = SCREEN,
     jobs: int = 1,
     progress: Callable[[int, int], None] | None = None,
 ) -> dict[str, Any]:
@@ -553,6 +715,7 @@ def suggest(
         climb=climb,
         ruleset=ruleset,
         catalog=catalog,
+        search=search,
     )
     return drive(run, jobs=jobs, progress=progress)
 

@@ -109,7 +109,7 @@ def replay_settings(traces: Sequence[Trace], settings: Adjudication) -> dict[str
 
 
 #: the settings the calibration tries
-GRID_THRESHOLDS = (0.8, 0.85, 0.9, 0.92, 0.94, 0.96, 0.98)
+GRID_THRESHOLDS = (0.8, 0.85, 0.9, 0.92, 0.94, 0.96, 0.98, 0.99, 0.995)
 GRID_TURNS = (1, 2, 3, 4)
 
 

@@ -142,5 +142,5 @@ def test_the_calibration_command(capsys: pytest.CaptureFixture[str]) -> None:
 
     assert main(["--games", "6", "--agent", "random", "--seed", "2", "--json"]) == 0
     rep = json.loads(capsys.readouterr().out)
-    assert rep["agent"] == "random" and len(rep["grid"]) == 28
+    assert rep["agent"] == "random" and len(rep["grid"]) == 36
     assert all(g["games"] == 3 for g in rep["grid"])

@@ -268,6 +268,33 @@ def test_a_run_out_of_budget_names_its_leader_and_what_would_decide_it() -> None
     assert lead["more_games"] == 4 * sq.blocks_to_decide(xs) - 4 * len(xs)
 
 
+def test_the_screening_search_plays_many_swaps_a_game() -> None:
+    """Each seed block of the default search plays the deck and two mirror pairs of
+    variants, each making about half of the out cards' swaps (one per out card);
+    the halving search plays every candidate alone."""
+    run = _small()
+    assert run.search == "screening"
+    tasks = run.next_round()
+    blocks = sorted({t[3] for t in tasks})
+    assert len(tasks) == 5 * len(blocks)
+    outs = {c.out_slug for c in run.cands}
+    made = []
+    for t in tasks:
+        deck = run.decks()[t[0]]
+        before = [c.slug for c in run.base.draw_cards]
+        after = [c.slug for c in deck.draw_cards]
+        changed = [(a, b) for a, b in zip(before, after, strict=True) if a != b]
+        assert len({a for a, _ in changed}) == len(changed)  # one per out card
+        made.append(len(changed))
+    # the deck itself once a block (a variant whose coins all fell on its mirror's
+    # side makes no swap either, now and then)
+    assert max(made) >= len(outs) // 2 and made.count(0) >= len(blocks)
+    assert sum(made) / len(made) > 3
+    halving = _small(search="halving")
+    first = halving.next_round()
+    assert len(first) == len({t[3] for t in first}) * (1 + len(halving.cands))
+
+
 def test_blocks_to_decide_follows_the_drift() -> None:
     strong = [0.10, 0.06, 0.14, 0.08, 0.12] * 8  # mean +10 points, sd about 3
     assert sq.blocks_to_decide(strong) == len(strong)  # already past the bound
