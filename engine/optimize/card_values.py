@@ -162,7 +162,73 @@ def summarize(
     return rows
 
 
-class CardValueRun(BlockRun):
+class _ValueRun(BlockRun):
+    """What both card value runs share: their parameters, checked once, stored in
+    and read back from a state's ``params``."""
+
+    def _setup(
+        self,
+        deck: GameDeck,
+        field: Sequence[GameDeck],
+        *,
+        agent: str,
+        seed: int,
+        max_games: int,
+        target: float,
+        round_blocks: int | None,
+        fdr: float,
+        ruleset: str,
+    ) -> list[tuple[str, str, int]]:
+        """Check and keep the parameters; returns the deck's cards to value."""
+        if not field:
+            raise ValueError("the field needs at least one opponent deck")
+        cards = swappable(deck)
+        if not cards:
+            raise ValueError(f"{deck.name!r} has no card to value")
+        if max_games < 1 or target <= 0 or fdr <= 0:
+            raise ValueError("the budget, target and false-discovery rate must be > 0")
+        self.deck = deck
+        self.field = list(field)
+        self.slugs = [slug for slug, _, _ in cards]
+        self.agent = agent
+        self.seed = seed
+        self.max_games = max_games
+        self.target = target
+        # a round: at least 16 blocks, a whole number of passes over the field
+        self.step = round_blocks or len(field) * -(-16 // len(field))
+        self.fdr = fdr
+        self.ruleset = ruleset
+        self.played = 0
+        self.rounds = 0
+        return cards
+
+    def _params(self) -> dict[str, Any]:
+        return {
+            "agent": self.agent,
+            "seed": self.seed,
+            "max_games": self.max_games,
+            "target": self.target,
+            "step": self.step,
+            "fdr": self.fdr,
+            "ruleset": self.ruleset,
+        }
+
+    @staticmethod
+    def _restored(state: dict[str, Any]) -> dict[str, Any]:
+        """The constructor's keyword arguments a state's ``params`` give."""
+        p = state["params"]
+        return {
+            "agent": p["agent"],
+            "seed": p["seed"],
+            "max_games": p["max_games"],
+            "target": p["target"],
+            "round_blocks": p["step"],
+            "fdr": p["fdr"],
+            "ruleset": p["ruleset"],
+        }
+
+
+class CardValueRun(_ValueRun):
     """The card value race as a resumable run (:mod:`engine.optimize.runs`).
 
     Its deck list is the deck, the field, then one blank variant per swappable card;
@@ -183,32 +249,23 @@ class CardValueRun(BlockRun):
         ruleset: str = "",
         state: dict[str, Any] | None = None,
     ) -> None:
-        if not field:
-            raise ValueError("the field needs at least one opponent deck")
-        cards = swappable(deck)
-        if not cards:
-            raise ValueError(f"{deck.name!r} has no card to value")
-        if max_games < 1 or target <= 0 or fdr <= 0:
-            raise ValueError("the budget, target and false-discovery rate must be > 0")
-        self.deck = deck
-        self.field = list(field)
-        self.slugs = [slug for slug, _, _ in cards]
+        self._setup(
+            deck,
+            field,
+            agent=agent,
+            seed=seed,
+            max_games=max_games,
+            target=target,
+            round_blocks=round_blocks,
+            fdr=fdr,
+            ruleset=ruleset,
+        )
         variants = [replace_in_place(deck, slug, BLANK) for slug in self.slugs]
         self._decks = [deck, *self.field, *variants]
         self._vidx = {slug: 1 + len(field) + k for k, slug in enumerate(self.slugs)}
-        self.agent = agent
-        self.seed = seed
-        self.max_games = max_games
-        self.target = target
-        # a round: at least 16 blocks, a whole number of passes over the field
-        self.step = round_blocks or len(field) * -(-16 // len(field))
-        self.fdr = fdr
-        self.ruleset = ruleset
         self.base: list[Block] = []
         self.got: dict[str, list[Block]] = {slug: [] for slug in self.slugs}
         self.active = list(self.slugs)
-        self.played = 0
-        self.rounds = 0
         if state is not None:
             self._load(state)
 
@@ -217,19 +274,7 @@ class CardValueRun(BlockRun):
         cls, deck: GameDeck, field: Sequence[GameDeck], state: dict[str, Any]
     ) -> CardValueRun:
         """The run ``state`` describes, over the same ``deck`` and ``field``."""
-        p = state["params"]
-        return cls(
-            deck,
-            field,
-            agent=p["agent"],
-            seed=p["seed"],
-            max_games=p["max_games"],
-            target=p["target"],
-            round_blocks=p["step"],
-            fdr=p["fdr"],
-            ruleset=p["ruleset"],
-            state=state,
-        )
+        return cls(deck, field, **cls._restored(state), state=state)
 
     def _load(self, state: dict[str, Any]) -> None:
         if (
@@ -251,15 +296,7 @@ class CardValueRun(BlockRun):
         return {
             "kind": "card-values",
             "design": ONE_AT_A_TIME,
-            "params": {
-                "agent": self.agent,
-                "seed": self.seed,
-                "max_games": self.max_games,
-                "target": self.target,
-                "step": self.step,
-                "fdr": self.fdr,
-                "ruleset": self.ruleset,
-            },
+            "params": self._params(),
             "deck": self.deck.name,
             "field": [d.name for d in self.field],
             "base": blocks_to_json(self.base),
@@ -379,7 +416,7 @@ def contrast_row(est: float, se: float) -> dict[str, Any]:
     }
 
 
-class ScreeningValueRun(BlockRun):
+class ScreeningValueRun(_ValueRun):
     """Card values from a screening design (:mod:`engine.optimize.screening`).
 
     Factor ``j`` is "one copy of card ``j`` (the last) replaced in place by the
@@ -414,26 +451,19 @@ class ScreeningValueRun(BlockRun):
         pairs: int = PAIRS,
         state: dict[str, Any] | None = None,
     ) -> None:
-        if not field:
-            raise ValueError("the field needs at least one opponent deck")
         if design not in (SCREENING, GROUPS):
             raise ValueError(f"{design!r} is not a screening design")
-        cards = swappable(deck)
-        if not cards:
-            raise ValueError(f"{deck.name!r} has no card to value")
-        if max_games < 1 or target <= 0 or fdr <= 0:
-            raise ValueError("the budget, target and false-discovery rate must be > 0")
-        self.deck = deck
-        self.field = list(field)
-        self.cards = cards
-        self.slugs = [slug for slug, _, _ in cards]
-        self.agent = agent
-        self.seed = seed
-        self.max_games = max_games
-        self.target = target
-        self.step = round_blocks or len(field) * -(-16 // len(field))
-        self.fdr = fdr
-        self.ruleset = ruleset
+        self.cards = self._setup(
+            deck,
+            field,
+            agent=agent,
+            seed=seed,
+            max_games=max_games,
+            target=target,
+            round_blocks=round_blocks,
+            fdr=fdr,
+            ruleset=ruleset,
+        )
         self.design_name = design
         self.pairs = pairs
         self.design: GroupDesign | FoldoverDesign = (
@@ -443,8 +473,6 @@ class ScreeningValueRun(BlockRun):
         )
         #: per seed block (index order), the score of each run of the design
         self.scores: list[list[float]] = []
-        self.played = 0
-        self.rounds = 0
         self.stopped = False
         self._decks = [deck, *self.field]
         self._variants: dict[frozenset[int], int] = {}
@@ -459,19 +487,12 @@ class ScreeningValueRun(BlockRun):
     def restore(
         cls, deck: GameDeck, field: Sequence[GameDeck], state: dict[str, Any]
     ) -> ScreeningValueRun:
-        p = state["params"]
         return cls(
             deck,
             field,
-            agent=p["agent"],
-            seed=p["seed"],
-            max_games=p["max_games"],
-            target=p["target"],
-            round_blocks=p["step"],
-            fdr=p["fdr"],
-            ruleset=p["ruleset"],
+            **cls._restored(state),
             design=state["design"],
-            pairs=p["pairs"],
+            pairs=state["params"]["pairs"],
             state=state,
         )
 
@@ -493,13 +514,7 @@ class ScreeningValueRun(BlockRun):
             "kind": "card-values",
             "design": self.design_name,
             "params": {
-                "agent": self.agent,
-                "seed": self.seed,
-                "max_games": self.max_games,
-                "target": self.target,
-                "step": self.step,
-                "fdr": self.fdr,
-                "ruleset": self.ruleset,
+                **self._params(),
                 "pairs": self.pairs,
             },
             "deck": self.deck.name,

@@ -154,10 +154,18 @@ def test_a_traded_matchup_blocks_a_confirmation() -> None:
 # ----------------------------------------------- the run on synthetic results
 
 
-def _fake(run: SuggestionRun, gains: Callable[[str], float], seed: int = 0) -> None:
+def _fake(
+    run: SuggestionRun,
+    gains: Callable[[str], float],
+    seed: int = 0,
+    each_round: Callable[[SuggestionRun], None] | None = None,
+) -> None:
     """Drive ``run`` with made-up block results: each variant deck (named by its
-    swap) scores ``0.5 + gains(name)`` plus noise shared by all decks on a block."""
+    swap) scores ``0.5 + gains(name)`` plus noise shared by all decks on a block;
+    ``each_round(run)`` before every round."""
     while tasks := run.next_round():
+        if each_round is not None:
+            each_round(run)
         decks = run.decks()
         blocks = []
         for t in tasks:
@@ -243,20 +251,14 @@ def test_a_run_out_of_budget_names_its_leader_and_what_would_decide_it() -> None
     run = _small(max_games=min_step_games(n, 2) + 400)
     good = run.cands[3]
     tag = f"({good.out_slug} -> {good.in_slug})"
-    seen = []
-    while tasks := run.next_round():
+    seen: list[str] = []
+
+    def look(run: SuggestionRun) -> None:
         lead = run.leader()
         if lead is not None:
             seen.append(lead["stage"])
-        decks = run.decks()
-        blocks = []
-        for t in tasks:
-            name = decks[t[0]].name
-            noise = random.Random(f"9:{t[2]}:{t[3]}").gauss(0, 0.15)
-            own = random.Random(f"9:{name}:{t[2]}:{t[3]}").gauss(0, 0.1)
-            gain = 0.04 if tag in name else 0.0
-            blocks.append(Block(t[3], 0.5 + gain + noise + own, 0.0, 2))
-        run.absorb(tasks, blocks)
+
+    _fake(run, lambda name: 0.04 if tag in name else 0.0, seed=9, each_round=look)
     rep = run.report()
     assert rep["status"] == "budget-spent" and not rep["suggestions"]
     assert seen[0] == "search" and seen[-1] == "confirmation"
