@@ -151,10 +151,12 @@ def random_swaps(
 BlockTask = tuple[int, int, int, int, str, "Rules | None"]
 
 _DECKS: list[GameDeck] = []
+_TASKS: list[BlockTask] = []
 
 
-def _init_worker(decks: list[GameDeck]) -> None:
+def _init_worker(decks: list[GameDeck], tasks: list[BlockTask]) -> None:
     _DECKS[:] = decks
+    _TASKS[:] = tasks
 
 
 def _play_task(t: BlockTask) -> Block:
@@ -164,18 +166,24 @@ def _play_task(t: BlockTask) -> Block:
     )
 
 
+def _play_nth(n: int) -> Block:
+    return _play_task(_TASKS[n])
+
+
 def run_blocks(
     decks: Sequence[GameDeck], tasks: Sequence[BlockTask], jobs: int = 1
 ) -> list[Block]:
     """Play ``tasks`` (in order) in this process or in ``jobs`` forked worker
-    processes. The decks reach the workers by fork, never pickled (the compiled
-    engine's frozen card classes do not unpickle), and each block's result depends
-    only on its task, so any ``jobs`` gives the same list."""
-    _init_worker(list(decks))
+    processes. The decks and the tasks reach the workers by fork, never pickled
+    (the compiled engine's frozen classes, the cards and a task's ``Rules``, do
+    not unpickle): a worker is sent a task's position only. Each block's result
+    depends only on its task, so any ``jobs`` gives the same list."""
+    _init_worker(list(decks), list(tasks))
     if jobs <= 1 or len(tasks) < 2:
         return [_play_task(t) for t in tasks]
     ctx = multiprocessing.get_context("fork")
+    shared = (list(decks), list(tasks))
     with ProcessPoolExecutor(
-        jobs, mp_context=ctx, initializer=_init_worker, initargs=(list(decks),)
+        jobs, mp_context=ctx, initializer=_init_worker, initargs=shared
     ) as ex:
-        return list(ex.map(_play_task, tasks, chunksize=4))
+        return list(ex.map(_play_nth, range(len(tasks)), chunksize=4))

@@ -275,3 +275,19 @@ def test_optimize_cli_refuses_bad_input(args: list[str]) -> None:
     with pytest.raises(SystemExit) as exc:
         main(args)
     assert exc.value.code == 2
+
+
+def test_blocks_of_another_ruleset_play_in_forked_workers() -> None:
+    """A task carries its ``Rules``; the compiled engine's frozen ``Rules`` does not
+    unpickle, so the workers get tasks by fork, and a first-edition run over two
+    processes gives the blocks of one process."""
+    from engine.core.types import Rules
+    from engine.optimize.paired import run_blocks
+
+    decks = [
+        faction_deck("tundra-orcs", ruleset="first"),
+        faction_deck("phoenix-elves", ruleset="first"),
+    ]
+    rules = Rules(ruleset="first")
+    tasks = [(0, 1, 7, i, "random", rules) for i in range(4)]
+    assert run_blocks(decks, tasks, jobs=2) == run_blocks(decks, tasks, jobs=1)
