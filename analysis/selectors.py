@@ -322,10 +322,11 @@ def first_round_runs(cards: int, step: int, design: str | None = None) -> int:
 
 
 #: How much a seed block tells about each card, against one block of the
-#: one-at-a-time design (each card blanked once against the deck), as measured
-#: under the planner (docs/measurements/card-values.md): the screening design's
-#: three mirror pairs toggle every card three times a block (1.85 measured, 1.5
-#: assumed), the group design blanks each card once among others (0.77).
+#: one-at-a-time design (each card blanked once against the deck): the screening
+#: design's three mirror pairs toggle every card three times a block, the group
+#: design blanks each card once among others. Set a little below what the planner
+#: showed (docs/measurements/card-values.md), so that the form errs toward more
+#: games.
 BLOCK_PRECISION = {"screening": 1.5, "groups": 0.75, "one-at-a-time": 1.0}
 
 
