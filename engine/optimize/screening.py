@@ -100,12 +100,18 @@ class FoldoverDesign:
             j for j in range(self.k) if signs[j] * hadamard_sign(r, cols[j]) < 0
         )
 
-    interaction = True
+    @property
+    def interaction(self) -> bool:
+        """Whether the fit carries the interaction column (with fewer than three
+        factors it could not be told from the factors' effects)."""
+        return self.k >= 3
 
     def extra(self, on: frozenset[int]) -> list[float]:
         """The fit's columns beyond the factors: the number of pairs of factors
         the run switches on together (``C(size, 2)``), as in :class:`GroupDesign`;
         the base deck's runs tell it from the pairs' sums."""
+        if not self.interaction:
+            return []
         n = len(on)
         return [n * (n - 1) / 2]
 

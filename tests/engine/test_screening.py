@@ -76,6 +76,16 @@ def test_groups_blank_every_card_once_a_block_in_groups_of_two_to_four() -> None
     assert not small.interaction and small.extra(frozenset({0, 1})) == []
 
 
+@pytest.mark.parametrize("k", [1, 2])
+def test_a_design_of_one_or_two_cards_still_fits(k: int) -> None:
+    rng = random.Random(k)
+    beta = [0.05, -0.03][:k]
+    for design in (FoldoverDesign(k=k, pairs=2, seed=1), GroupDesign(k=k, seed=1)):
+        assert design.extra(frozenset(range(k))) == []
+        f = _simulate(design, beta, 0.0, 20, 0.0, rng)
+        assert f.identified and f.beta == pytest.approx(beta, abs=1e-9)
+
+
 def test_invert_and_singular() -> None:
     a = [[4.0, 1.0], [2.0, 3.0]]
     inv = invert(a)
