@@ -245,6 +245,7 @@ class SuggestionRun(BlockRun):
         ]
         self._decks = [self.base, *self.field, *variants]
         self._multi: dict[frozenset[int], int] = {}
+        self._fit_memo: tuple[tuple[int, int], Fit] | None = None
 
     def _vidx(self, k: int) -> int:
         return 1 + len(self.field) + k
@@ -273,7 +274,7 @@ class SuggestionRun(BlockRun):
         elif self.step_budget < self._min_step():
             self._finish("budget-spent")
         elif len(self.cands) == 1:
-            self._pick(0)
+            self._pick(0, 0.0)
         else:
             self.phase = "search"
 
@@ -433,7 +434,12 @@ class SuggestionRun(BlockRun):
     def screen_fit(self) -> Fit:
         """The screening search's least-squares fit over its blocks so far: one
         coefficient per candidate swap (the gain of making it), then the mean
-        interaction per pair of swaps made together."""
+        interaction per pair of swaps made together. Within a step blocks are only
+        added, so the fit is kept until the next round or step (a round's absorb
+        and the report read the same fit)."""
+        key = (len(self.accepted), len(self.screen_scores))
+        if self._fit_memo is not None and self._fit_memo[0] == key:
+            return self._fit_memo[1]
         n = len(self.cands)
         clusters = []
         for i, (row, alive) in enumerate(
@@ -447,9 +453,9 @@ class SuggestionRun(BlockRun):
                 m = len(swaps)
                 runs.append((x + [m * (m - 1) / 2], y))
             clusters.append(runs)
-        if not clusters:
-            return unidentified(n + 1)
-        return fit(clusters)
+        got = fit(clusters) if clusters else unidentified(n + 1)
+        self._fit_memo = (key, got)
+        return got
 
     def _confirm_round(self) -> range:
         nf = len(self.field)
@@ -522,7 +528,7 @@ class SuggestionRun(BlockRun):
         ranked = sorted(self.alive, key=lambda c: (-f.beta[c], c))
         self.alive = sorted(ranked[:keep])
         if len(self.alive) == 1:
-            self._pick(self.alive[0])
+            self._pick(self.alive[0], f.beta[self.alive[0]])
 
     def _absorb_search(
         self, tasks: Sequence[BlockTask], blocks: Sequence[Block]
@@ -540,19 +546,18 @@ class SuggestionRun(BlockRun):
         self.alive = sorted(ranked[:keep])
         self.var_blocks = {c: self.var_blocks[c] for c in self.alive}
         if len(self.alive) == 1:
-            self._pick(self.alive[0])
+            self._pick(self.alive[0], gains[self.alive[0]])
 
     def _search_gain(self, c: int) -> float:
-        if self.search == SCREEN:
-            return self.screen_fit().beta[c] if self.screen_scores else 0.0
+        """A halving candidate's mean block difference over the search so far."""
         return mean_var(
             [d for _, d in sq.paired_diffs(self.base_blocks, self.var_blocks[c])]
         )[0]
 
-    def _pick(self, c: int) -> None:
+    def _pick(self, c: int, search_gain: float) -> None:
+        """Candidate ``c`` wins the search with the gain the search saw."""
         self.winner = c
-        searched = self.screen_scores if self.search == SCREEN else self.base_blocks
-        self.search_gain = self._search_gain(c) if searched else 0.0
+        self.search_gain = search_gain
         self.phase = "confirm"
 
     def _absorb_confirm(self, blocks: Sequence[Block]) -> None:
