@@ -216,6 +216,41 @@ def planted_commons(deck: GameDeck) -> tuple[CardDef, CardDef]:
     return order[0], order[1]
 
 
+@dataclasses.dataclass(frozen=True)
+class Plant:
+    """A deck with its two planted clones (:func:`plant`): ``deck`` keeps the
+    original's name; ``weak_of`` and ``strong_of`` are the commons they copy."""
+
+    deck: GameDeck
+    weak_of: CardDef
+    strong_of: CardDef
+    weak: CardDef
+    strong: CardDef
+
+    def swaps(self, ruleset: str = "") -> dict[str, Any]:
+        """The swap search's pool (the catalog and the strengthened clone) and the
+        catalog view that validates decks holding the clones."""
+        from engine.deckbuilding.resolve import default_catalog
+
+        return {
+            "pool": [*catalog_pool(ruleset), self.strong],
+            "catalog": CatalogPlus(
+                default_catalog(ruleset or None), [self.weak, self.strong]
+            ),
+        }
+
+
+def plant(deck: GameDeck) -> Plant:
+    """A weakened clone in place of one copy of the deck's strongest common and a
+    strengthened clone in place of one copy of another common (both the last
+    copy, in place; :func:`planted_commons`)."""
+    weak_of, strong_of = planted_commons(deck)
+    weak, strong = weakened(weak_of), strengthened(strong_of)
+    planted_deck = replace_in_place(deck, weak_of.slug, weak)
+    planted_deck = replace_in_place(planted_deck, strong_of.slug, strong)
+    return Plant(_named(planted_deck, deck.name), weak_of, strong_of, weak, strong)
+
+
 def _clone_row(
     rows: Sequence[dict[str, Any]], run: Any, clone_slug: str, original: str
 ) -> dict[str, Any]:
@@ -252,21 +287,13 @@ def planted(
     design: str = SCREENING,
     jobs: int = 1,
 ) -> dict[str, Any]:
-    """Plant a weakened clone in place of one copy of the deck's strongest common
-    and a strengthened clone in place of one copy of another common (both the last
-    copy, in place; :func:`planted_commons`), and the strengthened clone in the
-    pool; run the card value report and the swap search on the planted deck."""
-    from engine.deckbuilding.resolve import default_catalog
-
-    weak_of, strong_of = planted_commons(deck)
-    weak, strong = weakened(weak_of), strengthened(strong_of)
-    planted_deck = replace_in_place(deck, weak_of.slug, weak)
-    planted_deck = _named(
-        replace_in_place(planted_deck, strong_of.slug, strong), deck.name
-    )
+    """Plant the two clones (:func:`plant`), the strengthened one also in the pool;
+    run the card value report and the swap search on the planted deck."""
+    p = plant(deck)
+    weak, strong = p.weak, p.strong
     runs: list[Any] = []
     cv = card_values(
-        planted_deck,
+        p.deck,
         field,
         design=design,
         agent=agent,
@@ -277,15 +304,14 @@ def planted(
         run_out=runs,
     )
     rows = cv["cards"]
-    weak_row = _clone_row(rows, runs[0], weak.slug, weak_of.slug)
+    weak_row = _clone_row(rows, runs[0], weak.slug, p.weak_of.slug)
     weak_row["below_original"] = weak_row["difference"] < 0
-    strong_row = _clone_row(rows, runs[0], strong.slug, strong_of.slug)
+    strong_row = _clone_row(rows, runs[0], strong.slug, p.strong_of.slug)
     strong_row["above_original"] = strong_row["difference"] > 0
     rep = suggest(
-        planted_deck,
+        p.deck,
         field,
-        pool=[*catalog_pool(ruleset), strong],
-        catalog=CatalogPlus(default_catalog(ruleset or None), [weak, strong]),
+        **p.swaps(ruleset),
         agent=agent,
         seed=seed,
         max_games=suggest_games,
@@ -312,7 +338,7 @@ def planted(
         "swap_found_strong": confirmed
         and pick is not None
         and pick["in"] == strong.slug,
-        "planted_deck": planted_deck,
+        "planted_deck": p.deck,
         "strong_card": strong,
     }
 
@@ -326,21 +352,10 @@ def min_budget(deck: GameDeck, field: Sequence[GameDeck], ruleset: str = "") -> 
     """The smallest swap-search budget of a run: the search's first step over the
     planted deck's candidate swaps (:func:`~engine.optimize.halving.min_step_games`).
     """
-    from engine.deckbuilding.resolve import default_catalog
     from engine.optimize.suggest import candidate_swaps, min_step_games
 
-    weak_of, strong_of = planted_commons(deck)
-    weak, strong = weakened(weak_of), strengthened(strong_of)
-    planted_deck = replace_in_place(deck, weak_of.slug, weak)
-    planted_deck = replace_in_place(planted_deck, strong_of.slug, strong)
-    n = len(
-        candidate_swaps(
-            planted_deck,
-            [*catalog_pool(ruleset), strong],
-            ruleset=ruleset,
-            catalog=CatalogPlus(default_catalog(ruleset or None), [weak, strong]),
-        )
-    )
+    p = plant(deck)
+    n = len(candidate_swaps(p.deck, **p.swaps(ruleset), ruleset=ruleset))
     return min_step_games(n, len(field))
 
 
