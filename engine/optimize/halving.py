@@ -44,11 +44,15 @@ def min_confirm_games(nf: int) -> int:
     return 4 * max(sq.MIN_BLOCKS, sq.look_blocks(nf))
 
 
+def least_search_games(n: int, nf: int, screening: bool = True) -> int:
+    """The fewest games a search of either kind can play."""
+    return min_screen_games(n, nf) if screening else min_search_games(n, nf)
+
+
 def min_step_games(n: int, nf: int, screening: bool = True) -> int:
     """The fewest games a climb step needs: its search (screening or halving),
     then the confirmation's first look."""
-    search = min_screen_games(n, nf) if screening else min_search_games(n, nf)
-    return search + min_confirm_games(nf)
+    return least_search_games(n, nf, screening) + min_confirm_games(nf)
 
 
 def confirm_budget(step_budget: int, n: int, nf: int, screening: bool = True) -> int:
@@ -56,5 +60,5 @@ def confirm_budget(step_budget: int, n: int, nf: int, screening: bool = True) ->
     :data:`CONFIRM_MAX_GAMES`), never less than one look, and never so much that
     the search cannot run."""
     share = min(CONFIRM_MAX_GAMES, step_budget // 4)
-    search = min_screen_games(n, nf) if screening else min_search_games(n, nf)
+    search = least_search_games(n, nf, screening)
     return max(min_confirm_games(nf), min(share, step_budget - search))
