@@ -422,6 +422,15 @@ def card_values_budget_text(plan: dict[str, Any], games: int) -> str:
     )
 
 
+def frozen_analysed_deck(deck: Any, user: Any) -> dict[str, Any]:
+    """The deck as an analysis plays it: frozen by its faction's slug when it is a
+    faction deck (the engine's own list), by its id otherwise."""
+    from simulate.services.decks import deck_freeze
+
+    spec = deck.faction.slug if deck.is_faction_deck and deck.faction else deck.pk
+    return deck_freeze(user=user, spec=spec, field="deck", ruleset=deck.ruleset)
+
+
 def card_values_plan_for(
     *, deck: Any, user: Any, field_size: int | None = None
 ) -> dict[str, Any]:
@@ -429,10 +438,8 @@ def card_values_plan_for(
     naming none gets (every playable faction deck of the deck's edition)."""
     from engine.optimize.card_values import swappable
     from simulate import adapters
-    from simulate.services.decks import deck_freeze
 
-    spec = deck.faction.slug if deck.is_faction_deck and deck.faction else deck.pk
-    frozen = deck_freeze(user=user, spec=spec, field="deck", ruleset=deck.ruleset)
+    frozen = frozen_analysed_deck(deck, user)
     cards = len(swappable(adapters.game_deck(frozen)))
     if field_size is None:
         field_size = default_field_size(deck.ruleset)
@@ -447,10 +454,8 @@ def suggestions_budget_text(*, deck: Any, user: Any) -> str:
     from analysis.runs import summoner_pool
     from engine.optimize.suggest import candidate_swaps, min_step_games
     from simulate import adapters
-    from simulate.services.decks import deck_freeze
 
-    spec = deck.faction.slug if deck.is_faction_deck and deck.faction else deck.pk
-    frozen = deck_freeze(user=user, spec=spec, field="deck", ruleset=deck.ruleset)
+    frozen = frozen_analysed_deck(deck, user)
     pool = summoner_pool(frozen["summoner"], deck.ruleset)
     swaps = candidate_swaps(adapters.game_deck(frozen), pool, ruleset=deck.ruleset)
     if not swaps:

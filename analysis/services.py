@@ -159,8 +159,8 @@ def analysis_submit(
     Raises Http404 (deck not found or not the owner's), ValidationError (bad
     input; a ``DeckRejected`` for an illegal deck or field entry),
     TooManyActiveJobs."""
+    from analysis import selectors
     from decks.selectors import collection_owned_cards
-    from simulate.services.decks import deck_freeze
 
     if kind not in KINDS:
         raise _invalid("kind", f"Unknown analysis {kind[:40]!r}.")
@@ -176,8 +176,7 @@ def analysis_submit(
             f"You already have {limit} analyses queued or running; wait for one "
             "to finish or cancel one."
         )
-    spec = deck.faction.slug if deck.is_faction_deck and deck.faction else deck.pk
-    frozen = deck_freeze(user=owner, spec=spec, field="deck", ruleset=deck.ruleset)
+    frozen = selectors.frozen_analysed_deck(deck, owner)
     collection = None
     if kind == Kind.SUGGESTIONS and collection_only:
         collection = collection_owned_cards(user=owner, ruleset=deck.ruleset)
