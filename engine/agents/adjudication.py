@@ -93,6 +93,30 @@ class Adjudication:
         }
 
 
+class Streak:
+    """The call rule: a side whose chance is at or beyond the threshold at
+    ``turns`` turn boundaries in a row is called the winner."""
+
+    def __init__(self, settings: Adjudication) -> None:
+        self.settings = settings
+        self.seat: int | None = None
+        self.count = 0
+
+    def see(self, p: float) -> int | None:
+        """Take seat 0's chance at the next turn boundary; the seat called, or
+        None."""
+        thr = self.settings.threshold
+        seat = 0 if p >= thr else 1 if p <= 1 - thr else None
+        if seat is None or seat != self.seat:
+            self.seat = seat
+            self.count = 0 if seat is None else 1
+        else:
+            self.count += 1
+        if seat is not None and self.count >= self.settings.turns:
+            return seat
+        return None
+
+
 class Judge:
     """One game's judge (:class:`engine.core.play.Judge`)."""
 
@@ -101,8 +125,7 @@ class Judge:
         self.plays_out = plays_out
         self.eval = PlannerEval(load_weights())
         self.k = texel_k()
-        self._seat: int | None = None
-        self._streak = 0
+        self._streak = Streak(settings)
 
     def chance(self, st: GameState) -> float:
         """Seat 0's chance to win as both seats' evaluations see it."""
@@ -111,17 +134,7 @@ class Judge:
         return (p0 + 1.0 - p1) / 2
 
     def observe(self, state: GameState) -> int | None:
-        p = self.chance(state)
-        thr = self.settings.threshold
-        seat = 0 if p >= thr else 1 if p <= 1 - thr else None
-        if seat is None or seat != self._seat:
-            self._seat = seat
-            self._streak = 0 if seat is None else 1
-        else:
-            self._streak += 1
-        if seat is not None and self._streak >= self.settings.turns:
-            return seat
-        return None
+        return self._streak.see(self.chance(state))
 
 
 def call_stats(results: Sequence[GameResult]) -> dict[str, Any]:

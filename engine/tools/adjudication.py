@@ -15,7 +15,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from engine.agents.adjudication import Adjudication, Judge
+from engine.agents.adjudication import Adjudication, Judge, Streak
 from engine.core.state import GameState
 from engine.core.types import Rules
 from engine.tools.stats import wilson
@@ -67,17 +67,11 @@ def trace_game(
 
 def first_call(trace: Trace, settings: Adjudication) -> tuple[int, int] | None:
     """(seat, turn) of the call the judge of ``settings`` would have made in the
-    traced game, or None: the same streak rule as :meth:`Judge.observe`."""
-    seat_was: int | None = None
-    streak = 0
-    thr = settings.threshold
+    traced game, or None: the judge's own rule (:class:`Streak`)."""
+    streak = Streak(settings)
     for p, turn in zip(trace.chances, trace.at, strict=True):
-        seat = 0 if p >= thr else 1 if p <= 1 - thr else None
-        if seat is None or seat != seat_was:
-            seat_was, streak = seat, (0 if seat is None else 1)
-        else:
-            streak += 1
-        if seat is not None and streak >= settings.turns:
+        seat = streak.see(p)
+        if seat is not None:
             return seat, turn
     return None
 
