@@ -304,23 +304,6 @@ VERDICT_FDR = 0.10
 STRONG_CARD = 0.10
 
 
-def first_round_runs(cards: int, step: int, design: str | None = None) -> int:
-    """The runs (a deck variant on one seed block, two games) of a card value
-    run's first round of ``step`` blocks: the deck and one variant per card, one
-    at a time; the deck and three mirror pairs of variants in the screening
-    design; the deck and one variant per group of 2-4 cards in the group design
-    (the group sizes, and so the count, do not depend on the seed)."""
-    from engine.optimize import card_values as cv
-    from engine.optimize.screening import FoldoverDesign, GroupDesign
-
-    design = design or conf.get("CARD_VALUES_DESIGN")
-    k = max(1, cards)
-    if design == cv.ONE_AT_A_TIME:
-        return step * (1 + cards)
-    d = FoldoverDesign(k, cv.PAIRS) if design == cv.SCREENING else GroupDesign(k=k)
-    return sum(len(d.rows(i)) for i in range(step))
-
-
 #: How much a seed block tells about each card, against one block of the
 #: one-at-a-time design (each card blanked once against the deck): the screening
 #: design's three mirror pairs toggle every card three times a block, the group
@@ -348,11 +331,13 @@ def card_values_plan(
     cards)."""
     from statistics import NormalDist
 
+    from engine.optimize.card_values import round_runs
+
     field_size = max(1, field_size)
     step = round_blocks or field_size * -(-16 // field_size)
     z = NormalDist().inv_cdf(1 - VERDICT_FDR / (2 * max(1, cards)))
     design = design or conf.get("CARD_VALUES_DESIGN")
-    runs = first_round_runs(cards, step, design)
+    runs = round_runs(design, cards, step)
     return {
         "cards": cards,
         "step": step,

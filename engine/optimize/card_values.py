@@ -397,6 +397,26 @@ PAIRS = 3
 DEFAULT_BUDGET = 3_000
 
 
+def design_rows(
+    design: str, k: int, *, seed: int = 1, pairs: int = PAIRS
+) -> FoldoverDesign | GroupDesign:
+    """The rows of a screening ``design`` for ``k`` cards."""
+    if design == SCREENING:
+        return FoldoverDesign(k=k, pairs=pairs, seed=seed)
+    return GroupDesign(k=k, seed=seed)
+
+
+def round_runs(design: str, k: int, step: int) -> int:
+    """The runs (a deck variant on one seed block, two games) of the first round
+    of ``step`` blocks of a ``design`` for ``k`` cards: the deck and one variant
+    per card one at a time; otherwise the design's rows, whose count does not
+    depend on the seed."""
+    if design == ONE_AT_A_TIME:
+        return step * (1 + k)
+    rows = design_rows(design, max(1, k))
+    return sum(len(rows.rows(i)) for i in range(step))
+
+
 def _verdicts(rows: list[dict[str, Any]], fdr: float) -> None:
     """Benjamini-Hochberg q-values and verdicts of report rows, in place."""
     qs = benjamini_hochberg([r["p"] for r in rows])
@@ -466,11 +486,7 @@ class ScreeningValueRun(_ValueRun):
         )
         self.design_name = design
         self.pairs = pairs
-        self.design: GroupDesign | FoldoverDesign = (
-            FoldoverDesign(k=len(self.slugs), pairs=pairs, seed=seed)
-            if design == SCREENING
-            else GroupDesign(k=len(self.slugs), seed=seed)
-        )
+        self.design = design_rows(design, len(self.slugs), seed=seed, pairs=pairs)
         #: per seed block (index order), the score of each run of the design
         self.scores: list[list[float]] = []
         self.stopped = False
@@ -481,7 +497,7 @@ class ScreeningValueRun(_ValueRun):
 
     def first_round_games(self) -> int:
         """The games of the run's first round: the least a budget must pay for."""
-        return 2 * sum(len(self.design.rows(i)) for i in range(self.step))
+        return 2 * round_runs(self.design_name, len(self.slugs), self.step)
 
     @classmethod
     def restore(
